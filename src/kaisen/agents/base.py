@@ -1,0 +1,50 @@
+"""The agent interface and the random agent; games register their heuristics here by name."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from kaisen.engine.core import Decision, IllegalAction
+
+
+class Agent:
+    """Chooses one option of a decision from what its side may know (the view)."""
+
+    name = "agent"
+
+    def __init__(self, side: str, seed: int | None = None):
+        self.side = side
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+        return self.rng.choice(decision.options).id
+
+
+# name -> factory(game_id, side, seed); per-game heuristics are keyed "heuristic:<game id>"
+AGENTS: dict[str, Callable[[str, int | None], Agent]] = {"random": RandomAgent}
+_GAME_AGENTS: dict[tuple[str, str], Callable[[str, int | None], Agent]] = {}
+
+
+def register_agent(game_id: str, name: str, factory: Callable[[str, int | None], Agent]) -> None:
+    _GAME_AGENTS[(game_id, name)] = factory
+
+
+def agent_names(game_id: str) -> list[str]:
+    return sorted(set(AGENTS) | {n for g, n in _GAME_AGENTS if g == game_id})
+
+
+def make_agent(game_id: str, name: str, side: str, seed: int | None = None) -> Agent:
+    """Build an agent by name for a side of a game; unknown names get an error listing the known ones."""
+    factory = _GAME_AGENTS.get((game_id, name)) or AGENTS.get(name)
+    if factory is None:
+        raise IllegalAction("agents", f"unknown agent for {game_id}", name, agent_names(game_id) + ["human"])
+    return factory(side, seed)

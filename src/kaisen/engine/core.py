@@ -1,0 +1,217 @@
+"""The engine contract: a state pauses at a Decision, a Chance node or the End (DESIGN.md)."""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, Union
+
+Answer = Union[str, tuple[int, ...]]
+"""An answer is an option id (for a Decision) or the faces rolled (for a Chance node)."""
+
+
+class IllegalAction(ValueError):
+    """A refused answer: which rule refused it, why, what was given and what is allowed."""
+
+    def __init__(self, rule: str, reason: str, given: Any = None, allowed: Any = None):
+        self.rule = rule
+        self.reason = reason
+        self.given = given
+        self.allowed = allowed
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        text = f"[{self.rule}] {self.reason}"
+        if self.given is not None:
+            text += f"; given {self.given!r}"
+        if self.allowed is not None:
+            allowed = self.allowed
+            if isinstance(allowed, (list, tuple)) and len(allowed) > 12:
+                allowed = list(allowed[:12]) + [f"... {len(self.allowed) - 12} more"]
+            text += f"; allowed: {allowed}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "reason": self.reason, "given": self.given, "allowed": self.allowed}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer to a Decision: a stable machine id and a human label."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A side must choose one of the enumerated options."""
+
+    side: str
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str = ""
+
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise IllegalAction(self.rule or "engine", f"{self.prompt}: no such option", option_id, self.ids())
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """Dice to roll now: one die (or a small batch), each with its number of sides, and the reason."""
+
+    dice: tuple[int, ...]
+    reason: str
+    rule: str = ""
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """The game is over: the winner (None for a draw), the score the rules define, a summary line."""
+
+    winner: str | None
+    score: int
+    summary: str
+
+
+Pause = Union[Decision, Chance, End]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One narrated happening. `private_to` names the only side that may read it (None: everyone)."""
+
+    kind: str
+    text: str
+    private_to: str | None = None
+    rule: str = ""
+
+    def visible_to(self, side: str | None) -> bool:
+        return side is None or self.private_to is None or self.private_to == side
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "private_to": self.private_to, "rule": self.rule}
+
+
+def check_dice(chance: Chance, answer: Any) -> tuple[int, ...]:
+    """Validate an answer to a Chance node: one integer face per die, each within 1..sides."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        answer = (answer,)
+    if isinstance(answer, str):
+        raise IllegalAction(chance.rule or "dice", f"{chance.reason}: dice faces expected, not an option id",
+                            answer, f"{len(chance.dice)} face(s), each 1..{max(chance.dice)}")
+    try:
+        faces = tuple(answer)
+    except TypeError:
+        raise IllegalAction(chance.rule or "dice", f"{chance.reason}: dice faces expected", answer,
+                            f"{len(chance.dice)} face(s)") from None
+    if len(faces) != len(chance.dice):
+        raise IllegalAction(chance.rule or "dice", f"{chance.reason}: wrong number of dice", list(faces),
+                            f"exactly {len(chance.dice)} face(s)")
+    for face, sides in zip(faces, chance.dice):
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+            raise IllegalAction(chance.rule or "dice", f"{chance.reason}: die face out of range", face,
+                                f"an integer 1..{sides}")
+    return faces
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A named starting situation of a game."""
+
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A switch a scenario may turn on (an optional rule), with its default."""
+
+    id: str
+    description: str
+    default: bool = False
+
+
+class Game(ABC, Generic[S]):
+    """A game as the engine sees it. Every interface (CLI, web, agents, analysis) uses only this."""
+
+    id: str
+    title: str
+    sides: tuple[str, ...]
+    scenarios: tuple[Scenario, ...]
+    options: tuple[GameOption, ...] = ()
+
+    # -- creation -------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> S: ...
+
+    def scenario(self, scenario_id: str | None) -> Scenario:
+        if scenario_id is None:
+            return self.scenarios[0]
+        for sc in self.scenarios:
+            if sc.id == scenario_id:
+                return sc
+        raise IllegalAction("setup", f"unknown scenario for {self.id}", scenario_id, [s.id for s in self.scenarios])
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        known = {o.id: o for o in self.options}
+        resolved = {o.id: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise IllegalAction("setup", f"unknown option for {self.id}", key, sorted(known))
+            if not isinstance(value, bool):
+                raise IllegalAction("setup", f"option {key} takes true or false", value, [True, False])
+            resolved[key] = value
+        return resolved
+
+    # -- the flow -------------------------------------------------------------------------
+    @abstractmethod
+    def pause(self, state: S) -> Pause:
+        """Where the state is paused: the Decision, Chance node or End."""
+
+    @abstractmethod
+    def apply(self, state: S, answer: Answer) -> S:
+        """A new state with the answer applied; raises IllegalAction (and changes nothing) if refused."""
+
+    @abstractmethod
+    def events(self, state: S) -> tuple[Event, ...]:
+        """The events the last `apply` produced (the narration of that step)."""
+
+    # -- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, side: str | None) -> dict[str, Any]:
+        """Everything `side` may know and nothing more; None is the omniscient view."""
+
+    @abstractmethod
+    def sample_state(self, view: dict[str, Any], rng: random.Random) -> S:
+        """A full state consistent with the view, unknowns filled in plausibly (for search agents)."""
+
+    # -- persistence ----------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> S: ...
+
+    def copy(self, state: S) -> S:
+        return state.copy()  # type: ignore[attr-defined]
+
+    # -- presentation ---------------------------------------------------------------------
+    def render(self, view: dict[str, Any]) -> Any:
+        """A board for the terminal (a rich renderable or text) drawn from a view."""
+        import json
+        return json.dumps(view, indent=1)
+
+    def is_over(self, state: S) -> bool:
+        return isinstance(self.pause(state), End)

@@ -1,0 +1,487 @@
+"""10.0 Combat: surface (10.3), bombardment (10.4), carrier combat (10.5), air strikes (10.6), hits and
+the Sunk Table (10.7), return to base (10.8). Every die is a chance node; every choice a decision."""
+from __future__ import annotations
+
+from kaisen.engine.core import Chance, Option
+from kaisen.games.pacific_fury import operations, task_forces
+from kaisen.games.pacific_fury.common import Ctx, as_aa_bonus, cap_of, carriers, hits_for, sink_threshold
+from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
+
+IBS = "ironbottom"
+
+
+# -- starting combats ------------------------------------------------------------------------------
+def start_carrier_combat(c: Ctx) -> None:
+    """10.5: both sides with a TF-C must fight; if only one has, that side decides; else nothing."""
+    cb = c.s.combat
+    have = [side for side in (cb.attacker, other(cb.attacker)) if tfcs(c, side)]
+    if len(have) == 2:
+        choose_targets(c)
+    elif len(have) == 1:
+        c.s.step = "cc-declare:" + have[0]
+    else:
+        c.say("combat", f"No carriers on either side in {c.d.zones[cb.zone].name}: no combat", "10.5")
+        operations.finish(c)
+
+
+def start_air_strike(c: Ctx, tf: TaskForce, target: str) -> None:
+    """9.5/10.6: a TF-C strikes Henderson Field or an enemy task force in an adjacent zone."""
+    c.s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=target)
+    c.say("operation", f"{SIDE_NAME[tf.side]} {tf.id} launches an air strike on {target_name(c, target)}", "9.5")
+    start_round(c)
+
+
+def start_bombardment(c: Ctx, tf: TaskForce, rounds_left: int) -> None:
+    """10.4: only the bombarding TF-B fires; enough hits disrupt Henderson Field."""
+    c.s.combat = Combat(kind="bombard", attacker=tf.side, zone=IBS, mover=tf.id, rounds=rounds_left)
+    c.reveal(tf, "naval bombardment", "8.4")
+    start_round(c)
+
+
+def tfcs(c: Ctx, side: str) -> list[TaskForce]:
+    cb = c.s.combat
+    return sorted((t for t in c.s.in_zone(cb.zone, side) if c.tf_type(t) == "TF-C"), key=lambda t: t.id)
+
+
+def target_name(c: Ctx, target: str) -> str:
+    if target == "henderson":
+        return "Henderson Field"
+    if target == IBS:
+        return "the task forces in Ironbottom Sound"
+    return target
+
+
+def target_units(c: Ctx, target: str, side: str) -> list[str]:
+    """The ships an air strike target consists of (Ironbottom Sound: every task force there, 8.2)."""
+    if target == IBS:
+        return [u for t in sorted(c.s.in_zone(IBS, side), key=lambda t: t.id) for u in t.ships]
+    tf = c.s.tfs.get(target)
+    return list(tf.ships) if tf else []
+
+
+# -- a round ----------------------------------------------------------------------------------------
+def start_round(c: Ctx) -> None:
+    s, d = c.s, c.d
+    cb = s.combat
+    cb.pools, cb.applied, cb.fire, cb.hf_hits = [], {}, {}, 0
+    cb.declared, cb.rtb_asked, cb.stage = [], [], "start"
+    a, dfn = cb.attacker, other(cb.attacker)
+    c.say("round", f"{kind_name(cb)}: round {cb.round}", "10.1")
+    if cb.kind == "surface":
+        for side, foe in ((a, dfn), (dfn, a)):
+            mine = [u for t in sorted(s.in_zone(cb.zone, side), key=lambda t: t.id) for u in t.ships]
+            theirs = [u for t in sorted(s.in_zone(cb.zone, foe), key=lambda t: t.id) for u in t.ships]
+            add_fire(c, side, [(u, cf_of(c, u), 0) for u in mine], theirs)
+    elif cb.kind == "bombard":
+        tf = s.tfs[cb.mover]
+        add_fire(c, a, [(u, cf_of(c, u), 0) for u in tf.ships], None)
+    elif cb.kind == "air":
+        atk = s.tfs[cb.mover]
+        c.reveal(atk, "air strike", "8.4")
+        if cb.target == "henderson":
+            icons = d.icons[c.hf_value()]
+            add_fire(c, a, [(u, d.ships[u].cf, icons) for u in carriers(d, atk.ships)], None)
+            if s.hf_operational and c.hf_value() > 0:
+                add_fire(c, dfn, [("henderson", c.hf_value(), cap_of(d, atk.ships))], list(atk.ships))
+        else:
+            for t in ([s.tfs[cb.target]] if cb.target != IBS else s.in_zone(IBS, dfn)):
+                c.reveal(t, "target of an air strike", "8.4")
+            units = target_units(c, cb.target, dfn)
+            bonus, cap = as_aa_bonus(d, atk.ships, units), cap_of(d, units)
+            add_fire(c, a, [(u, d.ships[u].cf + bonus, cap) for u in carriers(d, atk.ships)], units)
+            target_cvs = carriers(d, units)
+            if target_cvs:   # a TF-C target fires back at the attacking TF-C only
+                bonus, cap = as_aa_bonus(d, units, atk.ships), cap_of(d, atk.ships)
+                add_fire(c, dfn, [(u, d.ships[u].cf + bonus, cap) for u in target_cvs], list(atk.ships))
+    elif cb.kind == "carrier":
+        if len(cb.targets) < len(tfcs(c, a)) + len(tfcs(c, dfn)):
+            choose_targets(c)
+            return
+        for side in (a, dfn):
+            for tf in tfcs(c, side):
+                units = list(s.tfs[cb.targets[tf.id]].ships)
+                bonus, cap = as_aa_bonus(d, tf.ships, units), cap_of(d, units)
+                add_fire(c, side, [(u, d.ships[u].cf + bonus, cap) for u in carriers(d, tf.ships)], units)
+    next_fire(c)
+
+
+def kind_name(cb: Combat) -> str:
+    return {"surface": "Surface combat", "bombard": "Naval bombardment", "carrier": "Carrier combat",
+            "air": "Air strike", "torpedo": "Torpedo hits"}[cb.kind]
+
+
+def cf_of(c: Ctx, unit: str) -> int:
+    """A unit's combat factor; the Tokyo Express has 1 under the optional rule of 9.6."""
+    if unit == "tokyo-express":
+        return 1 if c.s.option("tokyo-express-combat") else 0
+    return c.d.ships[unit].cf
+
+
+def add_fire(c: Ctx, side: str, shooters: list[tuple[str, int, int]], targets: list[str] | None) -> None:
+    """Queue one side's dice: each shooter with its combat factor and the CAP cutting its hits."""
+    cb = c.s.combat
+    shooters = [sh for sh in shooters if sh[1] > 0]
+    if not shooters:
+        return
+    if targets is None:
+        pool = -1          # hits on Henderson Field
+    else:
+        for i, p in enumerate(cb.pools):
+            if p[0] == side and p[2] == targets:
+                pool = i
+                break
+        else:
+            cb.pools.append([side, 0, list(targets)])
+            pool = len(cb.pools) - 1
+    cb.fire.setdefault(side, []).extend([u, cf, pool, cap] for u, cf, cap in shooters)
+
+
+def next_fire(c: Ctx) -> None:
+    cb = c.s.combat
+    a, dfn = cb.attacker, other(cb.attacker)
+    if cb.stage == "start" and cb.fire.get(a):
+        c.s.step = "fire:" + a
+    elif cb.stage != "fired:" + dfn and cb.fire.get(dfn):
+        c.s.step = "fire:" + dfn
+    else:
+        allocate_or_roll(c)
+
+
+def fire_chance(c: Ctx, side: str) -> Chance:
+    cb = c.s.combat
+    labels = tuple(f"{unit_label(c, u)} (CF {cf}{', CAP -' + str(cap) if cap else ''})" for u, cf, _, cap in cb.fire[side])
+    return Chance((6,) * len(labels), f"{SIDE_NAME[side]} fires: " + "; ".join(labels), "10.2", labels)
+
+
+def unit_label(c: Ctx, unit: str) -> str:
+    return "Henderson Field" if unit == "henderson" else c.name(unit)
+
+
+def on_fire(c: Ctx, side: str, faces: tuple[int, ...]) -> None:
+    """10.2: roll at or under the combat factor scores that many hits (less CAP, at least 1)."""
+    cb = c.s.combat
+    parts = []
+    for (u, cf, pool, cap), face in zip(cb.fire[side], faces):
+        h = hits_for(face, cf, cap)
+        parts.append(f"{unit_label(c, u)} rolls {face}: {h} hit{'s' if h != 1 else ''}")
+        if pool == -1:
+            cb.hf_hits += h
+        else:
+            cb.pools[pool][1] += h
+    c.say("fire", f"{SIDE_NAME[side]} fires: " + "; ".join(parts), "10.2")
+    cb.stage = "fired:" + side
+    next_fire(c)
+
+
+# -- applying hits -------------------------------------------------------------------------------
+def eligible(c: Ctx, pool: list) -> list[str]:
+    """10.7: hits go freely to the pool's ships; in surface combat a task force's Transports only once
+    every other ship of it has taken a hit."""
+    cb = c.s.combat
+    ships = pool[2]
+    if cb.kind != "surface":
+        return list(ships)
+    out = []
+    for u in ships:
+        if c.d.ships[u].is_transport:
+            tf = c.s.loc.get(u, "")
+            mates = [m for m in ships if c.s.loc.get(m) == tf and not c.d.ships[m].is_transport]
+            if any(cb.applied.get(m, 0) == 0 for m in mates):
+                continue
+        out.append(u)
+    return out
+
+
+def allocate_or_roll(c: Ctx) -> None:
+    """Apply hits pool by pool (attacker's first); a hit with only one possible ship applies itself."""
+    cb = c.s.combat
+    for pool in cb.pools:
+        while pool[1] > 0:
+            ok = eligible(c, pool)
+            if not ok:
+                pool[1] = 0
+                break
+            if len(ok) > 1:
+                c.s.step = "alloc"
+                return
+            apply_hit(c, pool, ok[0])
+    if sunk_rolls(c):
+        c.s.step = "sunk"
+    else:
+        resolve_damage(c, ())
+
+
+def alloc_pool(c: Ctx) -> list:
+    return next(p for p in c.s.combat.pools if p[1] > 0)
+
+
+def alloc_options(c: Ctx) -> list[Option]:
+    pool = alloc_pool(c)
+    cb = c.s.combat
+    return [Option(f"hit:{u}", f"{c.name(u)} (DF {c.d.ships[u].df}, {cb.applied.get(u, 0)} hit(s) so far)")
+            for u in eligible(c, pool)]
+
+
+def apply_hit(c: Ctx, pool: list, unit: str) -> None:
+    cb = c.s.combat
+    cb.applied[unit] = cb.applied.get(unit, 0) + 1
+    pool[1] -= 1
+
+
+def on_alloc(c: Ctx, oid: str) -> None:
+    apply_hit(c, alloc_pool(c), oid[4:])
+    allocate_or_roll(c)
+
+
+def sunk_rolls(c: Ctx) -> list[str]:
+    """Ships that roll on the Sunk Table (Transports and the Tokyo Express sink without a roll)."""
+    cb = c.s.combat
+    return [u for u in c.d.order if cb.applied.get(u) and not c.d.ships[u].is_transport]
+
+
+def sunk_chance(c: Ctx) -> Chance:
+    cb = c.s.combat
+    labels = tuple(f"{c.name(u)}: {cb.applied[u]} hit(s) vs DF {c.d.ships[u].df}, sinks on "
+                   f"{sink_threshold(cb.applied[u], c.d.ships[u].df)}-6" for u in sunk_rolls(c))
+    return Chance((6,) * len(labels), "Sunk Table: " + "; ".join(labels), "10.7", labels)
+
+
+def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
+    """10.7: sink or damage each hit ship; damaged ships go to the Turn Record Track at once."""
+    s, d = c.s, c.d
+    cb = s.combat
+    rolls = dict(zip(sunk_rolls(c), faces))
+    hit = [u for u in d.order if cb.applied.get(u)]
+    for u in hit:
+        sp = d.ships[u]
+        n = cb.applied[u]
+        where = s.loc[u]
+        if where.startswith("tf:"):
+            tf_id = where[3:]
+            tf = s.tfs[tf_id]
+            hit_ids = [t.id for t in s.in_zone(IBS, tf.side)] if tf.zone == IBS else [tf_id]
+            cb.hit_tfs.extend(h for h in hit_ids if h not in cb.hit_tfs)
+            if sp.type == "AP" and c.tf_type(tf) == "TF-A":
+                s.transport_sunk = True
+        if sp.is_transport:
+            s.loc[u] = "sunk"
+            c.say("sunk", f"{sp.name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)", "10.7")
+        elif rolls[u] >= sink_threshold(n, sp.df):
+            s.loc[u] = "sunk"
+            c.say("sunk", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: SUNK", "10.7")
+        else:
+            back = s.turn + (2 if sp.side == "japan" or n >= 2 else 1)
+            if back > LAST_TURN:
+                s.loc[u] = "removed"
+                c.say("damaged", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: damaged, cannot "
+                                 f"return by turn {LAST_TURN} and is removed", "10.7")
+            else:
+                s.loc[u] = "track"
+                s.returns[u] = back
+                c.say("damaged", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: damaged, "
+                                 f"returns on turn {back}", "10.7")
+    c.drop_ships(hit)
+    if cb.kind in ("bombard", "air") and (cb.kind == "bombard" or cb.target == "henderson"):
+        need = max(1, c.hf_value())
+        if not s.hf_operational:
+            pass
+        elif cb.hf_hits >= need:
+            c.disrupt(f"{cb.hf_hits} hit(s), {need} needed", "10.4" if cb.kind == "bombard" else "10.6")
+        else:
+            c.say("henderson", f"{cb.hf_hits} hit(s) on Henderson Field, {need} needed: no effect",
+                  "10.4" if cb.kind == "bombard" else "10.6")
+    round_end(c)
+
+
+# -- after a round -----------------------------------------------------------------------------
+def round_end(c: Ctx) -> None:
+    s = c.s
+    cb = s.combat
+    cb.rtb_asked = []
+    if cb.kind == "torpedo":
+        s.combat = None
+        task_forces.start(c)
+        return
+    if cb.kind == "bombard":
+        tf = s.tfs.get(cb.mover)
+        if tf is None or not s.hf_operational or cb.round >= cb.rounds:
+            if tf is not None:
+                c.to_base(tf, "bombardment over", "10.4")
+            operations.finish(c)
+        else:
+            cb.round += 1
+            start_round(c)
+        return
+    if cb.round == 1:
+        ask_rtb(c)
+    else:
+        end_combat(c)
+
+
+def ask_rtb(c: Ctx) -> None:
+    """10.8: after round 1 the defender, then the attacker, may declare a return to base."""
+    s = c.s
+    cb = s.combat
+    dfn = other(cb.attacker)
+    if cb.kind == "air":
+        if dfn not in cb.rtb_asked:
+            cb.rtb_asked.append(dfn)
+            if cb.target != "henderson" and defender_targets(c):
+                s.step = "rtb:" + dfn
+                return
+        if strike_next_options(c):
+            s.step = "strike-next"
+        else:
+            end_combat(c)
+        return
+    for side in (dfn, cb.attacker):
+        if side not in cb.rtb_asked:
+            cb.rtb_asked.append(side)
+            if s.in_zone(cb.zone, side) and s.in_zone(cb.zone, other(side)):
+                s.step = "rtb:" + side
+                return
+    continue_after_round1(c)
+
+
+def defender_targets(c: Ctx) -> list[TaskForce]:
+    cb = c.s.combat
+    dfn = other(cb.attacker)
+    if cb.target == IBS:
+        return c.s.in_zone(IBS, dfn)
+    tf = c.s.tfs.get(cb.target)
+    return [tf] if tf else []
+
+
+def on_rtb(c: Ctx, side: str, oid: str) -> None:
+    s = c.s
+    cb = s.combat
+    if oid == "return":
+        cb.declared.append(side)
+        going = defender_targets(c) if cb.kind == "air" else s.in_zone(cb.zone, side)
+        for tf in sorted(going, key=lambda t: t.id):
+            c.to_base(tf, "declared return to base", "10.8")
+    else:
+        c.say("combat", f"{SIDE_NAME[side]} stays", "10.8")
+    ask_rtb(c)
+
+
+def continue_after_round1(c: Ctx) -> None:
+    """A second round if both sides are still there; else Ironbottom Sound's bombardment or landing."""
+    s = c.s
+    cb = s.combat
+    a, dfn = cb.attacker, other(cb.attacker)
+    both = s.in_zone(cb.zone, a) and s.in_zone(cb.zone, dfn)
+    if cb.kind == "surface":
+        if both:
+            cb.round = 2
+            start_round(c)
+            return
+        mover = s.tfs.get(cb.mover)
+        if mover is not None and cb.zone == IBS and not s.in_zone(IBS, dfn) and mover.zone == IBS:
+            kind = c.tf_type(mover)
+            if kind == "TF-B" and a == s.non_initiative:
+                for tf in s.in_zone(IBS, a):
+                    if tf.id != mover.id:
+                        c.to_base(tf, "forced return after combat", "10.8")
+                start_bombardment(c, mover, rounds_left=1)
+                return
+            if kind == "TF-A" and not s.hf_operational:
+                operations.land(c, mover)
+        end_combat(c)
+        return
+    # carrier combat
+    if both:
+        have = [side for side in (a, dfn) if tfcs(c, side)]
+        if have:
+            cb.round = 2
+            cb.targets = {}
+            if len(have) == 2:
+                start_round(c)
+            else:
+                s.step = "cc-declare:" + have[0]
+            return
+    end_combat(c)
+
+
+def end_combat(c: Ctx) -> None:
+    """10.8 forced return: the attacker goes home; a defending task force that took hits goes home."""
+    s = c.s
+    cb = s.combat
+    a = cb.attacker
+    if cb.kind == "air":
+        tf = s.tfs.get(cb.mover)
+        if tf is not None:
+            c.to_base(tf, "attacker's forced return after the strike", "10.8")
+    else:
+        for tf in sorted(s.in_zone(cb.zone, a), key=lambda t: t.id):
+            c.to_base(tf, "attacker's forced return", "10.8")
+    for tid in cb.hit_tfs:
+        tf = s.tfs.get(tid)
+        if tf is not None and tf.side != a:
+            c.to_base(tf, "took hits: forced return", "10.8")
+    operations.finish(c)
+
+
+# -- carrier combat choices --------------------------------------------------------------------
+def choose_targets(c: Ctx) -> None:
+    """10.5: each TF-C picks one enemy task force in the zone (attacker's first); one choice picks itself."""
+    s = c.s
+    cb = s.combat
+    for side in (cb.attacker, other(cb.attacker)):
+        for tf in tfcs(c, side):
+            if tf.id in cb.targets:
+                continue
+            enemy = sorted(s.in_zone(cb.zone, other(side)), key=lambda t: t.id)
+            if len(enemy) == 1:
+                cb.targets[tf.id] = enemy[0].id
+            else:
+                s.step = "target:" + tf.id
+                return
+    start_round(c)
+
+
+def target_options(c: Ctx, tf_id: str) -> list[Option]:
+    s = c.s
+    tf = s.tfs[tf_id]
+    return [Option(f"target:{t.id}", f"{tf_id} targets {c.describe(t, False)}")
+            for t in sorted(s.in_zone(tf.zone, other(tf.side)), key=lambda t: t.id)]
+
+
+def on_target(c: Ctx, tf_id: str, oid: str) -> None:
+    c.s.combat.targets[tf_id] = oid[7:]
+    choose_targets(c)
+
+
+def on_declare(c: Ctx, side: str, oid: str) -> None:
+    cb = c.s.combat
+    if oid == "carrier-combat":
+        c.say("combat", f"{SIDE_NAME[side]} opens carrier combat in {c.d.zones[cb.zone].name}", "10.5")
+        choose_targets(c)
+    elif cb.round == 1:
+        c.say("combat", f"{SIDE_NAME[side]} declines carrier combat; both sides stay revealed", "10.5")
+        operations.finish(c)
+    else:
+        end_combat(c)
+
+
+# -- the air strike's second round -------------------------------------------------------------
+def strike_next_options(c: Ctx) -> list[Option]:
+    """10.6: a second round if the striking TF-C still has a carrier, at the same or another target."""
+    s = c.s
+    cb = s.combat
+    tf = s.tfs.get(cb.mover)
+    if tf is None or not carriers(c.d, tf.ships):
+        return []
+    opts = [Option(f"strike:{t}", f"Second round on {label}") for t, label in operations.strike_targets(c, tf, tf.side)]
+    return opts + [Option("end", "No second round: the strike returns to base")] if opts else []
+
+
+def on_strike_next(c: Ctx, oid: str) -> None:
+    cb = c.s.combat
+    if oid == "end":
+        end_combat(c)
+        return
+    cb.round = 2
+    cb.target = oid[7:]
+    c.say("operation", f"Second round of the air strike on {target_name(c, cb.target)}", "10.6")
+    start_round(c)

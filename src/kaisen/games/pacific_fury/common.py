@@ -1,0 +1,148 @@
+"""Shared helpers for the procedures: task-force types (8.3), unit movement, the marker, narration."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kaisen.engine.core import Event
+from kaisen.games.pacific_fury.data import PFData
+from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
+
+
+@dataclass
+class Ctx:
+    """One step being applied: the state copy being changed, the rules data, the new events."""
+
+    s: PFState
+    d: PFData
+    ev: list[Event] = field(default_factory=list)
+
+    # -- narration ---------------------------------------------------------------------------
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        self.ev.append(Event(kind, text, None, rule))
+
+    def tell(self, side: str, kind: str, text: str, rule: str = "") -> None:
+        """An event only `side` may read (it names ships the other side has not seen)."""
+        self.ev.append(Event(kind, text, side, rule))
+
+    def name(self, unit: str) -> str:
+        return self.d.ships[unit].name
+
+    def names(self, units) -> str:
+        return ", ".join(self.name(u) for u in units) or "no ships"
+
+    # -- task forces -------------------------------------------------------------------------
+    def tf_type(self, tf: TaskForce) -> str:
+        """8.3: TF-A has Transports, TF-C has a carrier, otherwise TF-B (the Tokyo Express is a TF-B)."""
+        specs = [self.d.ships[u] for u in tf.ships]
+        if any(sp.type == "AP" for sp in specs):
+            return "TF-A"
+        if any(sp.is_carrier for sp in specs):
+            return "TF-C"
+        return "TF-B"
+
+    def is_te(self, tf: TaskForce) -> bool:
+        return tf.ships == ("tokyo-express",)
+
+    def describe(self, tf: TaskForce, viewer_knows: bool) -> str:
+        if viewer_knows or tf.revealed:
+            return f"{tf.id} ({self.tf_type(tf)}: {self.names(tf.ships)})"
+        return f"{tf.id} ({len(tf.ships)} concealed)"
+
+    def set_tf(self, tf: TaskForce) -> None:
+        self.s.tfs[tf.id] = tf
+        for u in tf.ships:
+            self.s.loc[u] = "tf:" + tf.id
+
+    def reveal(self, tf: TaskForce, why: str, rule: str) -> TaskForce:
+        """8.4: turn a task force face up; narrated once, to both sides."""
+        if tf.revealed:
+            return tf
+        tf = tf._replace(revealed=True)
+        self.s.tfs[tf.id] = tf
+        self.say("reveal", f"{SIDE_NAME[tf.side]} {tf.id} revealed ({why}): {self.names(tf.ships)}", rule)
+        return tf
+
+    def reveal_zone(self, zone: str, rule: str) -> None:
+        for tf in sorted(self.s.in_zone(zone), key=lambda t: t.id):
+            self.reveal(tf, "enemy in " + self.d.zones[zone].name, rule)
+
+    def to_base(self, tf: TaskForce, why: str, rule: str) -> None:
+        """10.8 / 9.2: a task force goes back to base face down and is dissolved for the turn."""
+        s = self.s
+        for u in tf.ships:
+            t = self.d.ships[u].type
+            s.loc[u] = "offboard" if t == "TE" else "base"
+        del s.tfs[tf.id]
+        self.say("return", f"{SIDE_NAME[tf.side]} {tf.id} returns to base ({why})", rule)
+
+    def drop_ships(self, units: list[str]) -> None:
+        """Take ships out of their task forces (sunk, damaged, landed); empty task forces vanish."""
+        s = self.s
+        gone = set(units)
+        for tf in list(s.tfs.values()):
+            if gone.intersection(tf.ships):
+                left = tuple(u for u in tf.ships if u not in gone)
+                if left:
+                    s.tfs[tf.id] = tf._replace(ships=left)
+                else:
+                    del s.tfs[tf.id]
+
+    # -- the Initiative Track ---------------------------------------------------------------
+    def box_label(self, marker: int | None = None) -> str:
+        m = self.s.marker if marker is None else marker
+        return "0" if m == 0 else (f"US {m}" if m > 0 else f"Japan {-m}")
+
+    def shift(self, side: str, n: int, why: str, rule: str) -> None:
+        """Move the Initiative marker n boxes in `side`'s favour (shifts past the end are lost)."""
+        s = self.s
+        step = n if side == "usa" else -n
+        new = max(-self.d.max_box, min(self.d.max_box, s.marker + step))
+        old = s.marker
+        s.marker = new
+        self.say("initiative", f"Initiative marker shifts {n} toward {SIDE_NAME[side]} ({why}): "
+                               f"{self.box_label(old)} -> {self.box_label(new)}", rule)
+
+    def hf_value(self) -> int:
+        return abs(self.s.marker)
+
+    def hf_controller(self) -> str:
+        return "usa" if self.s.marker >= 0 else "japan"
+
+    def disrupt(self, why: str, rule: str) -> None:
+        if self.s.hf_operational:
+            self.s.hf_operational = False
+            self.say("henderson", f"Henderson Field is disrupted ({why})", rule)
+
+
+def carriers(d: PFData, units) -> list[str]:
+    return [u for u in units if d.ships[u].is_carrier]
+
+
+def cap_of(d: PFData, units) -> int:
+    """10.5 CAP: a target with a CV takes 2 off each firing unit's hits, with only CVL 1."""
+    types = {d.ships[u].type for u in units}
+    return 2 if "CV" in types else 1 if "CVL" in types else 0
+
+
+def as_aa_bonus(d: PFData, firing_units, target_units) -> int:
+    """10.5 AS vs AA: +2 if AS >= 2 x AA or AA is 0, +1 if AS > AA, else 0."""
+    air = sum(d.ships[u].icons for u in firing_units if d.ships[u].is_carrier)
+    aa = sum(1 for u in target_units if not d.ships[u].is_carrier)
+    if aa == 0 or air >= 2 * aa:
+        return 2
+    return 1 if air > aa else 0
+
+
+def hits_for(roll: int, cf: int, cap: int = 0) -> int:
+    """10.2: a roll at or under the combat factor scores that many hits; CAP cuts them, never below 1."""
+    if cf <= 0 or roll > cf:
+        return 0
+    return max(1, roll - cap) if cap else roll
+
+
+def sink_threshold(hits: int, df: int) -> int:
+    """10.7 Sunk Table: the lowest roll that sinks (hits > DF: 2, hits = DF: 4, hits < DF: 6)."""
+    return 2 if hits > df else 4 if hits == df else 6
+
+
+__all__ = ["Ctx", "carriers", "cap_of", "as_aa_bonus", "hits_for", "sink_threshold", "other"]

@@ -1,0 +1,115 @@
+"""7.0 Event Phase: the non-initiative player's event roll, each event once a game (7.1, 7.2)."""
+from __future__ import annotations
+
+from kaisen.games.pacific_fury import combat, task_forces
+from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.state import SIDE_NAME, Combat
+
+
+def start(c: Ctx) -> None:
+    c.s.phase = "event"
+    side = c.s.non_initiative
+    left = [e for e in c.d.events[side] if e.repeatable or e.id not in c.s.events_used]
+    if not left:
+        c.say("event", f"{SIDE_NAME[side]} has no event left to roll", "7.0")
+        task_forces.start(c)
+        return
+    c.s.step = "event-roll"
+
+
+def on_roll(c: Ctx, face: int) -> None:
+    """Resolve the event die; an event that already happened (other than Heavy Bombers) is re-rolled."""
+    s, d = c.s, c.d
+    side = s.non_initiative
+    ev = d.event_for(side, face)
+    s.event_rolls += 1
+    if not ev.repeatable and ev.id in s.events_used:
+        c.say("event", f"{SIDE_NAME[side]} event roll {face}: {ev.name} already happened; roll again", "7.0")
+        return
+    if not ev.repeatable:
+        s.events_used = s.events_used + (ev.id,)
+    c.say("event", f"{SIDE_NAME[side]} event roll {face}: {ev.name}", ev.prov.split(": ")[0].replace("rulebook ", ""))
+    getattr(EVENTS_RESOLVE, ev.id.replace("-", "_"))(c, face)
+
+
+class EVENTS_RESOLVE:
+    """One resolver per event id of events.toml."""
+
+    @staticmethod
+    def torpedo_hits(c: Ctx, face: int) -> None:
+        """7.1 1-3: US base revealed, Japan allocates `face` hits there, then the Sunk Table."""
+        s = c.s
+        targets = [u for u in c.d.order if s.loc[u] == "base" and c.d.ships[u].side == "usa"]
+        c.say("reveal", f"US ships in Espiritu Santo revealed: {c.names(targets)}", "7.1")
+        if not targets:
+            task_forces.start(c)
+            return
+        s.base_revealed = "usa"
+        s.combat = Combat(kind="torpedo", attacker="japan", zone=None, mover="",
+                          pools=[["japan", face, targets]])
+        combat.allocate_or_roll(c)
+
+    @staticmethod
+    def release_reserve(c: Ctx, face: int) -> None:
+        """7.1 4-5: Yamato, Junyo and Hiyo move from the Reserve box to Truk."""
+        moved = [u for u in c.d.order if c.s.loc[u] == "reserve"]
+        for u in moved:
+            c.s.loc[u] = "base"
+        c.say("event", f"Reserve released to Truk: {c.names(moved)}", "7.1")
+        task_forces.start(c)
+
+    @staticmethod
+    def bomber_offensive(c: Ctx, face: int) -> None:
+        c.disrupt("Bomber Offensive", "7.1")
+        task_forces.start(c)
+
+    @staticmethod
+    def submarine_attack(c: Ctx, face: int) -> None:
+        """7.2 1: one Japanese ship at random from Truk is revealed and removed (Transports excluded)."""
+        if not sub_candidates(c):
+            c.say("event", "No Japanese ship in Truk: the submarine finds nothing", "7.2")
+            task_forces.start(c)
+            return
+        c.s.step = "sub-pick"
+
+    @staticmethod
+    def heavy_bombers(c: Ctx, face: int) -> None:
+        c.disrupt("Heavy Bombers", "7.2")
+        task_forces.start(c)
+
+    @staticmethod
+    def ijn_overestimated(c: Ctx, face: int) -> None:
+        """7.2 5-6: with at most one CV in base (counted before arrivals), a sunk US CV returns."""
+        s, d = c.s, c.d
+        in_base = [u for u in d.order if s.loc[u] == "base" and d.ships[u].side == "usa" and d.ships[u].type == "CV"]
+        sunk = overestimated_candidates(c)
+        if len(in_base) > 1 or not sunk:
+            c.say("event", f"Nothing happens ({len(in_base)} US CV in base, {len(sunk)} sunk); "
+                           "the event is used up", "7.2")
+            task_forces.start(c)
+        elif len(sunk) == 1:
+            revive(c, sunk[0])
+        else:
+            s.step = "overestimated"
+
+
+def sub_candidates(c: Ctx) -> list[str]:
+    return [u for u in c.d.order if c.s.loc[u] == "base" and c.d.ships[u].side == "japan"
+            and c.d.ships[u].type not in ("AP", "TE")]
+
+
+def overestimated_candidates(c: Ctx) -> list[str]:
+    return [u for u in c.d.order if c.s.loc[u] == "sunk" and c.d.ships[u].side == "usa" and c.d.ships[u].type == "CV"]
+
+
+def on_sub_pick(c: Ctx, face: int) -> None:
+    victim = sub_candidates(c)[face - 1]
+    c.s.loc[victim] = "sunk"
+    c.say("sunk", f"Submarine attack: {c.name(victim)} is revealed in Truk and removed from the game", "7.2")
+    task_forces.start(c)
+
+
+def revive(c: Ctx, unit: str) -> None:
+    c.s.loc[unit] = "base"
+    c.say("event", f"{c.name(unit)} was not sunk after all and returns to Espiritu Santo", "7.2")
+    task_forces.start(c)

@@ -1,0 +1,123 @@
+"""5.0 Sequence of Play: where a state is paused, and which procedure takes each answer."""
+from __future__ import annotations
+
+from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_dice
+from kaisen.games.pacific_fury import combat, event_phase, operations, return_phase, task_forces
+from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.data import PFData
+from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, other
+
+
+def pause(s: PFState, d: PFData) -> Pause:
+    """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
+    if s.cache is None:
+        s.cache = _pause(Ctx(s, d))
+    return s.cache
+
+
+def _pause(c: Ctx) -> Pause:
+    s, d = c.s, c.d
+    step, _, arg = s.step.partition(":")
+    cb = s.combat
+    if step == "over":
+        winner, score = s.result
+        return End(winner, score, return_phase.summary(c))
+    if step == "event-roll":
+        side = s.non_initiative
+        return Chance((6,), f"{SIDE_NAME[side]} rolls on the Event Table", "7.0")
+    if step == "sub-pick":
+        n = len(event_phase.sub_candidates(c))
+        return Chance((n,), f"Submarine attack: pick one of {n} Japanese ships in Truk at random", "7.2",
+                      tuple(f"Japanese ship #{i + 1} in Truk" for i in range(n)))
+    if step == "overestimated":
+        return Decision("usa", "Which sunk US CV returns to play?",
+                        tuple(Option(f"revive:{u}", c.name(u)) for u in event_phase.overestimated_candidates(c)), "7.2")
+    if step == "form":
+        tf_word = f"box {s.forming_box}" if s.forming_box <= 7 else "no boxes left"
+        return Decision(s.phasing, f"Form task forces ({tf_word})", tuple(task_forces.options(c)), "8.2")
+    if step == "op":
+        n = s.ops[s.phasing] + 1
+        return Decision(s.phasing, f"Operation {n} of 7", tuple(operations.options(c)), "9.0")
+    if step == "te-detect":
+        return Chance((6,), "US tries to detect the Tokyo Express (1 detected; 2 if Henderson Field is operational)", "9.6")
+    if step == "cc-declare":
+        return Decision(arg, f"Only you have carriers in {d.zones[cb.zone].name}: fight a carrier combat?",
+                        (Option("carrier-combat", "Carrier combat"), Option("no-combat", "No combat")), "10.5")
+    if step == "target":
+        return Decision(s.tfs[arg].side, f"Choose the target of {arg}", tuple(combat.target_options(c, arg)), "10.5")
+    if step == "fire":
+        return combat.fire_chance(c, arg)
+    if step == "alloc":
+        pool = combat.alloc_pool(c)
+        return Decision(pool[0], f"Apply a hit ({pool[1]} left to apply)", tuple(combat.alloc_options(c)), "10.7")
+    if step == "sunk":
+        return combat.sunk_chance(c)
+    if step == "rtb":
+        return Decision(arg, f"{combat.kind_name(cb)} round 1 is over: return to base?",
+                        (Option("stay", "Stay and fight on"), Option("return", "Return to base")), "10.8")
+    if step == "strike-next":
+        return Decision(cb.attacker, "Air strike: a second round?", tuple(combat.strike_next_options(c)), "10.6")
+    raise AssertionError(f"state paused at an unknown step {s.step!r}")
+
+
+def apply(s: PFState, d: PFData, answer) -> PFState:
+    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
+    p = pause(s, d)
+    if isinstance(p, End):
+        raise IllegalAction("4.0", "the game is over", answer, [])
+    if isinstance(p, Chance):
+        faces = check_dice(p, answer)
+    else:
+        if not isinstance(answer, str):
+            raise IllegalAction(p.rule, f"{p.prompt}: an option id is expected", answer, p.ids())
+        p.option(answer)   # raises IllegalAction naming the allowed ids
+    new = s.copy()
+    c = Ctx(new, d)
+    step, _, arg = new.step.partition(":")
+    if isinstance(p, Chance):
+        CHANCE[step](c, arg, faces)
+    else:
+        DECIDE[step](c, arg, answer)
+    new.last_events = tuple(c.ev)
+    return new
+
+
+CHANCE = {
+    "event-roll": lambda c, arg, f: event_phase.on_roll(c, f[0]),
+    "sub-pick": lambda c, arg, f: event_phase.on_sub_pick(c, f[0]),
+    "te-detect": lambda c, arg, f: operations.on_te_detect(c, f[0]),
+    "fire": lambda c, arg, f: combat.on_fire(c, arg, f),
+    "sunk": lambda c, arg, f: combat.resolve_damage(c, f),
+}
+
+DECIDE = {
+    "overestimated": lambda c, arg, a: event_phase.revive(c, a[7:]),
+    "form": lambda c, arg, a: task_forces.on_answer(c, a),
+    "op": lambda c, arg, a: operations.on_answer(c, a),
+    "cc-declare": lambda c, arg, a: combat.on_declare(c, arg, a),
+    "target": lambda c, arg, a: combat.on_target(c, arg, a),
+    "alloc": lambda c, arg, a: combat.on_alloc(c, a),
+    "rtb": lambda c, arg, a: combat.on_rtb(c, arg, a),
+    "strike-next": lambda c, arg, a: combat.on_strike_next(c, a),
+}
+
+
+def new_game(d: PFData, options: dict) -> PFState:
+    """3.0 Set-up: units to Truk, Espiritu Santo, the Reserve and the Turn Record Track; marker on US 1."""
+    from kaisen.games.pacific_fury import initiative
+    s = PFState(marker=d.marker_start, options=tuple(sorted(options.items())))
+    c = Ctx(s, d)
+    for u in d.order:
+        sp = d.ships[u]
+        if sp.start.startswith("track:"):
+            s.loc[u] = "track"
+            s.returns[u] = int(sp.start[6:])
+        elif sp.start in ("transports", "marker"):
+            s.loc[u] = "offboard"
+        else:
+            s.loc[u] = sp.start
+    c.say("setup", "Set-up: Japanese ships in Truk (Yamato, Junyo, Hiyo in Reserve); US ships in Espiritu Santo "
+                   "(Hornet on the Turn Record Track for turn 2); Initiative marker on US 1", "3.0")
+    initiative.start_turn(c)
+    s.last_events = tuple(c.ev)
+    return s

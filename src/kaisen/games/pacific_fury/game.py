@@ -1,0 +1,54 @@
+"""Pacific Fury: Guadalcanal 1942 as a kaisen Game (the engine contract of DESIGN.md)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
+from kaisen.games.pacific_fury import flow, sampler, views
+from kaisen.games.pacific_fury.data import PFData, load
+from kaisen.games.pacific_fury.state import PFState
+
+
+class PacificFury(Game[PFState]):
+    """Four sea zones, four turns, seven operations a side: the fight for Henderson Field."""
+
+    id = "pacific-fury"
+    title = "Pacific Fury: Guadalcanal 1942"
+    sides = ("japan", "usa")
+    scenarios = (Scenario("campaign", "Guadalcanal, August-November 1942", "The full four-turn game (rules 3-11)"),)
+    options = (GameOption("tokyo-express-combat", "Optional rule 9.6: the Tokyo Express has combat factor 1"),)
+
+    def __init__(self, data: PFData | None = None):
+        self.data = data or load()
+
+    def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> PFState:
+        self.scenario(scenario)
+        return flow.new_game(self.data, self.resolve_options(options))
+
+    def pause(self, state: PFState) -> Pause:
+        return flow.pause(state, self.data)
+
+    def apply(self, state: PFState, answer: Answer) -> PFState:
+        return flow.apply(state, self.data, answer)
+
+    def events(self, state: PFState) -> tuple[Event, ...]:
+        return state.last_events
+
+    def view(self, state: PFState, side: str | None) -> dict[str, Any]:
+        if side is not None and side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        return views.view(state, self.data, side, self.pause(state))
+
+    def sample_state(self, view: dict[str, Any], rng: random.Random) -> PFState:
+        return sampler.sample(self, view, rng)
+
+    def to_json(self, state: PFState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> PFState:
+        return PFState.from_json(data)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from kaisen.games.pacific_fury.board import render_board
+        return render_board(view)

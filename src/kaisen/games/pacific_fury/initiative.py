@@ -1,0 +1,30 @@
+"""6.0 Initiative Phase: who has the initiative this turn, Henderson Field, the Transports (6.1-6.3)."""
+from __future__ import annotations
+
+from kaisen.games.pacific_fury import event_phase, task_forces
+from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.state import MONTHS, SIDE_NAME, other
+
+
+def start_turn(c: Ctx) -> None:
+    """6.1: the marker's side has the initiative (US on 0); 6.3: the other side receives its Transports."""
+    s, d = c.s, c.d
+    s.phase = "initiative"
+    s.initiative = "usa" if s.marker >= 0 else "japan"
+    s.ops = {"japan": 0, "usa": 0}
+    s.te_formed = False
+    s.transport_sunk = False
+    c.say("turn", f"Turn {s.turn} ({MONTHS[s.turn]} 1942): {SIDE_NAME[s.initiative]} has the initiative "
+                  f"(marker at {c.box_label()}) and holds Henderson Field", "6.1")
+    receiver = other(s.initiative)
+    for u in d.order:
+        sp = d.ships[u]
+        if sp.type == "AP":
+            s.loc[u] = "base" if sp.side == receiver else "offboard"
+        elif sp.type == "TE":
+            s.loc[u] = "offboard"
+    c.say("transports", f"{SIDE_NAME[receiver]} receives its two Transports units", "6.3")
+    if s.turn == 1:
+        task_forces.start(c)
+    else:
+        event_phase.start(c)

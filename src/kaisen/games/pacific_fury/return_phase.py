@@ -1,0 +1,42 @@
+"""11.0 Return Phase and 4.0 How to Win: everyone goes home, Henderson's shift, the end of turn 4."""
+from __future__ import annotations
+
+from kaisen.games.pacific_fury import initiative
+from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME
+
+
+def start(c: Ctx) -> None:
+    s = c.s
+    s.phase = "return"
+    for tf in sorted(s.tfs.values(), key=lambda t: t.id):
+        c.to_base(tf, "Return Phase", "11.0")
+    if s.hf_operational:
+        c.shift(s.initiative, 1, "Henderson Field operational: supplies get through", "11.0")
+    elif s.transport_sunk:
+        c.shift(s.initiative, 1, "a Transports unit of a TF-A was sunk this turn", "11.0")
+    else:
+        c.say("initiative", "Henderson Field disrupted: the marker does not shift", "11.0")
+    s.hf_operational = True
+    if s.turn >= LAST_TURN:
+        end_game(c)
+        return
+    s.turn += 1
+    initiative.start_turn(c)
+
+
+def end_game(c: Ctx) -> None:
+    """4.0: after turn 4 the side whose box the marker is in wins; the 0 box is a draw."""
+    s = c.s
+    s.phase = "over"
+    s.step = "over"
+    winner = "usa" if s.marker > 0 else "japan" if s.marker < 0 else None
+    s.result = (winner, s.marker)
+    c.say("end", summary(c), "4.0")
+
+
+def summary(c: Ctx) -> str:
+    winner, marker = c.s.result
+    where = c.box_label(marker)
+    return (f"{SIDE_NAME[winner]} wins: Initiative marker in box {where} after turn {LAST_TURN}" if winner
+            else f"Draw: Initiative marker in the 0 box after turn {LAST_TURN}")

@@ -1,0 +1,151 @@
+"""The Pacific Fury state: small values and ids only; ship specs are shared, task forces immutable."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
+
+from kaisen.engine.core import Event, Pause
+
+SIDES = ("japan", "usa")
+SIDE_NAME = {"japan": "Japan", "usa": "US"}
+TF_PREFIX = {"japan": "J", "usa": "U"}
+MONTHS = {1: "August", 2: "September", 3: "October", 4: "November"}
+LAST_TURN = 4
+BOXES = 7
+OPERATIONS = 7
+
+
+def other(side: str) -> str:
+    return "usa" if side == "japan" else "japan"
+
+
+class TaskForce(NamedTuple):
+    """A task force (8.2): formed in an Operation Box, then on the map in a sea zone. Immutable."""
+
+    id: str                    # "J1".."J7" / "U1".."U7": the box it was formed in
+    side: str
+    ships: tuple[str, ...]
+    box: int | None            # Operation Box while waiting to sortie
+    zone: str | None           # sea zone once on the map
+    revealed: bool = False
+
+
+@dataclass(slots=True)
+class Combat:
+    """One combat in progress (10): who attacks, where, which round, and the hits of the round."""
+
+    kind: str                  # surface | carrier | air | bombard
+    attacker: str
+    zone: str | None           # where it is fought (air strike: the target's zone; None: Henderson Field)
+    mover: str                 # the task force that moved in / strikes / bombards
+    round: int = 1
+    target: str = ""           # air strike: "henderson", a TF id, or "ironbottom" (the combined force)
+    targets: dict[str, str] = field(default_factory=dict)    # carrier combat: TF-C id -> target TF id
+    pools: list[list[Any]] = field(default_factory=list)     # [[allocating side, n hits, [eligible ship ids]]]
+    applied: dict[str, int] = field(default_factory=dict)    # ship id -> hits applied this round
+    hit_tfs: list[str] = field(default_factory=list)         # task forces that took hits (forced return)
+    hf_hits: int = 0
+    declared: list[str] = field(default_factory=list)        # sides that declared return to base
+    rtb_asked: list[str] = field(default_factory=list)
+    stage: str = "start"       # where in the round the combat is
+    after: str = ""            # "bombard" | "land": what the mover does if Ironbottom Sound is cleared
+    rounds: int = 2            # rounds this combat may last (a bombardment after surface combat has 1)
+    fire: dict[str, list[Any]] = field(default_factory=dict)  # side -> [[unit, cf, pool index, cap], ...]
+
+    def copy(self) -> "Combat":
+        return Combat(self.kind, self.attacker, self.zone, self.mover, self.round, self.target,
+                      dict(self.targets), [[p[0], p[1], list(p[2])] for p in self.pools], dict(self.applied),
+                      list(self.hit_tfs), self.hf_hits, list(self.declared), list(self.rtb_asked), self.stage,
+                      self.after, self.rounds, {k: [list(x) for x in v] for k, v in self.fire.items()})
+
+
+@dataclass(slots=True)
+class PFState:
+    """Everything that changes during a game of Pacific Fury."""
+
+    turn: int = 1
+    phase: str = "initiative"          # initiative | event | task-force | operations | return | over
+    step: str = ""                     # the pause point inside the phase
+    initiative: str = "usa"
+    marker: int = 1                    # Initiative Track box: + US, - Japan (3.6)
+    hf_operational: bool = True
+    loc: dict[str, str] = field(default_factory=dict)         # unit id -> base|reserve|offboard|track|sunk|removed|tf:<id>
+    returns: dict[str, int] = field(default_factory=dict)     # unit on the Turn Record Track -> turn it returns
+    tfs: dict[str, TaskForce] = field(default_factory=dict)
+    events_used: tuple[str, ...] = ()
+    ops: dict[str, int] = field(default_factory=lambda: {"japan": 0, "usa": 0})
+    phasing: str = "usa"               # whose operation it is / who forms task forces
+    forming_box: int = 1
+    te_formed: bool = False
+    transport_sunk: bool = False       # a Transports unit in a TF-A sank this turn (11.0 exception)
+    base_revealed: str = ""            # side whose base is shown face up (torpedo event, 7.1)
+    pending_hits: int = 0              # torpedo hits left to allocate
+    event_rolls: int = 0
+    combat: Combat | None = None
+    options: tuple[tuple[str, bool], ...] = ()   # scenario options (optional rules)
+    result: tuple[str | None, int] | None = None
+    last_events: tuple[Event, ...] = ()
+    cache: Pause | None = None         # the pause, computed once per state
+
+    def copy(self) -> "PFState":
+        """A cheap copy: containers are copied shallowly; specs and task-force tuples are shared."""
+        return PFState(self.turn, self.phase, self.step, self.initiative, self.marker, self.hf_operational,
+                       dict(self.loc), dict(self.returns), dict(self.tfs), self.events_used, dict(self.ops),
+                       self.phasing, self.forming_box, self.te_formed, self.transport_sunk, self.base_revealed,
+                       self.pending_hits, self.event_rolls,
+                       self.combat.copy() if self.combat is not None else None,
+                       self.options, self.result, (), None)
+
+    @property
+    def non_initiative(self) -> str:
+        return other(self.initiative)
+
+    def option(self, name: str) -> bool:
+        return dict(self.options).get(name, False)
+
+    def units_at(self, where: str) -> list[str]:
+        return [u for u, l in self.loc.items() if l == where]
+
+    def in_zone(self, zone: str, side: str | None = None) -> list[TaskForce]:
+        return [tf for tf in self.tfs.values() if tf.zone == zone and (side is None or tf.side == side)]
+
+    def in_boxes(self, side: str) -> list[TaskForce]:
+        return sorted((tf for tf in self.tfs.values() if tf.side == side and tf.box is not None), key=lambda t: t.box)
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("cache", "last_events"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "tfs":
+                v = {k: [t.id, t.side, list(t.ships), t.box, t.zone, t.revealed] for k, t in v.items()}
+            elif f.name == "combat" and v is not None:
+                v = {g.name: getattr(v, g.name) for g in fields(Combat)}
+            elif f.name == "options":
+                v = dict(v)
+            elif f.name in ("events_used",):
+                v = list(v)
+            elif f.name == "result" and v is not None:
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "PFState":
+        d = dict(data)
+        d["tfs"] = {k: TaskForce(t[0], t[1], tuple(t[2]), t[3], t[4], t[5]) for k, t in d["tfs"].items()}
+        if d.get("combat") is not None:
+            d["combat"] = Combat(**d["combat"])
+        d["options"] = tuple(sorted(d.get("options", {}).items()))
+        d["events_used"] = tuple(d.get("events_used", ()))
+        if d.get("result") is not None:
+            d["result"] = tuple(d["result"])
+        d["returns"] = {k: int(v) for k, v in d["returns"].items()}
+        return cls(**d)
+
+    def __eq__(self, other_state: object) -> bool:
+        if not isinstance(other_state, PFState):
+            return NotImplemented
+        return self.to_json() == other_state.to_json()

@@ -1,0 +1,91 @@
+"""8.0 Task Force Phase: new ships enter (8.1), task forces formed in ascending boxes (8.2, 8.3, 9.6)."""
+from __future__ import annotations
+
+from kaisen.engine.core import Option
+from kaisen.games.pacific_fury import operations
+from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.state import BOXES, SIDE_NAME, TF_PREFIX, TaskForce
+
+
+def start(c: Ctx) -> None:
+    """8.1: ships due this turn leave the Turn Record Track for their base, face down."""
+    s = c.s
+    s.phase = "task-force"
+    s.base_revealed = ""
+    for u in [u for u, t in s.returns.items() if t == s.turn]:
+        del s.returns[u]
+        s.loc[u] = "base"
+        c.say("arrive", f"{c.name(u)} enters {c.d.bases[c.d.ships[u].side].name}", "8.1")
+    s.phasing = s.non_initiative
+    s.forming_box = 1
+    s.step = "form"
+
+
+def current(c: Ctx) -> TaskForce | None:
+    return c.s.tfs.get(TF_PREFIX[c.s.phasing] + str(c.s.forming_box))
+
+
+def options(c: Ctx) -> list[Option]:
+    """8.2: add a ship from base to the open box, form the Tokyo Express, open the next box, or finish."""
+    s, d = c.s, c.d
+    side = s.phasing
+    box = s.forming_box
+    tf = current(c)
+    opts: list[Option] = []
+    if box <= BOXES and not (tf and c.is_te(tf)):
+        kinds = {d.ships[u].type for u in tf.ships} if tf else set()
+        has_carrier = bool(kinds & {"CV", "CVL"})
+        has_ap = "AP" in kinds
+        for u in d.order:
+            sp = d.ships[u]
+            if sp.side != side or s.loc[u] != "base":
+                continue
+            if sp.type == "AP" and has_carrier or sp.is_carrier and has_ap:
+                continue   # 8.2/8.3: no carrier in a task force with Transports
+            opts.append(Option(f"add:{u}", f"Box {box}: add {sp.name} ({sp.type}, CF {sp.cf}, DF {sp.df})"))
+        if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
+                and any(s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan" for u in d.order)):
+            opts.append(Option("tokyo-express", f"Box {box}: form the Tokyo Express from one Transports unit"))
+    if tf is not None and box < BOXES:
+        opts.append(Option("next-box", f"Close box {box} and start box {box + 1}"))
+    opts.append(Option("done", "Finish forming task forces"))
+    return opts
+
+
+def on_answer(c: Ctx, oid: str) -> None:
+    s, d = c.s, c.d
+    side = s.phasing
+    tid = TF_PREFIX[side] + str(s.forming_box)
+    if oid.startswith("add:"):
+        u = oid[4:]
+        tf = s.tfs.get(tid) or TaskForce(tid, side, (), s.forming_box, None)
+        c.set_tf(tf._replace(ships=tf.ships + (u,)))
+        c.tell(side, "form", f"{d.ships[u].name} joins {tid}", "8.2")
+    elif oid == "tokyo-express":
+        ap = next(u for u in d.order if s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan")
+        s.loc[ap] = "offboard"
+        c.set_tf(TaskForce(tid, side, ("tokyo-express",), s.forming_box, None))
+        s.te_formed = True
+        c.tell(side, "form", f"{tid} is the Tokyo Express ({d.ships[ap].name} replaced by the marker)", "9.6")
+        close_box(c)
+    elif oid == "next-box":
+        close_box(c)
+    elif oid == "done":
+        if s.tfs.get(tid):
+            close_box(c)
+        formed = s.in_boxes(side)
+        c.say("form", f"{SIDE_NAME[side]} has formed {len(formed)} task force(s): " +
+              (", ".join(f"box {t.box}: {len(t.ships)}" for t in formed) or "none"), "8.2")
+        if side == s.non_initiative:
+            s.phasing = s.initiative
+            s.forming_box = 1
+        else:
+            operations.start(c)
+
+
+def close_box(c: Ctx) -> None:
+    s = c.s
+    tf = current(c)
+    if tf is not None:
+        c.tell(s.phasing, "form", f"{tf.id} formed as {c.tf_type(tf)}: {c.names(tf.ships)}", "8.3")
+    s.forming_box += 1
