@@ -13,6 +13,7 @@ def start_turn(c: Ctx) -> None:
     s.initiative = "usa" if s.marker >= 0 else "japan"
     s.ops = {"japan": 0, "usa": 0}
     s.te_formed = False
+    s.gone_public = ()
     s.transport_sunk = False
     c.say("turn", f"Turn {s.turn} ({MONTHS[s.turn]} 1942): {SIDE_NAME[s.initiative]} has the initiative "
                   f"(marker at {c.box_label()}) and holds Henderson Field", "6.1")

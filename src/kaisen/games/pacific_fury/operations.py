@@ -187,6 +187,7 @@ def land(c: Ctx, tf: TaskForce) -> None:
     aps = [u for u in tf.ships if d.ships[u].type == "AP"]
     for u in aps:
         c.s.loc[u] = "offboard"
+    c.s.gone_public += tuple(aps)
     c.drop_ships(aps)
     c.say("landing", f"{SIDE_NAME[tf.side]} lands {len(aps)} Transports unit(s) on Guadalcanal", "9.3")
     c.shift(tf.side, len(aps), "landing on Guadalcanal", "9.3")
@@ -208,6 +209,7 @@ def tokyo_express_run(c: Ctx, tf: TaskForce) -> None:
 
 def tokyo_express_lands(c: Ctx, tf: TaskForce) -> None:
     c.s.loc["tokyo-express"] = "offboard"
+    c.s.gone_public += ("tokyo-express",)
     del c.s.tfs[tf.id]
     c.say("landing", "The Tokyo Express lands its troops on Guadalcanal", "9.6")
     c.shift("japan", 1, "Tokyo Express", "9.6")
@@ -220,6 +222,7 @@ def on_te_detect(c: Ctx, face: int) -> None:
     detected = face == 1 or (face == 2 and s.hf_operational)
     if detected:
         s.loc["tokyo-express"] = "offboard"
+        s.gone_public += ("tokyo-express",)
         del s.tfs[tf.id]
         c.say("landing", f"US detection roll {face}: the Tokyo Express is detected and turned back", "9.6")
     else:

@@ -81,6 +81,7 @@ class PFState:
     base_revealed: str = ""            # side whose base is shown face up (torpedo event, 7.1)
     pending_hits: int = 0              # torpedo hits left to allocate
     event_rolls: int = 0
+    gone_public: tuple[str, ...] = ()  # units seen leaving play this turn (landed Transports, Tokyo Express)
     combat: Combat | None = None
     options: tuple[tuple[str, bool], ...] = ()   # scenario options (optional rules)
     result: tuple[str | None, int] | None = None
@@ -92,7 +93,7 @@ class PFState:
         return PFState(self.turn, self.phase, self.step, self.initiative, self.marker, self.hf_operational,
                        dict(self.loc), dict(self.returns), dict(self.tfs), self.events_used, dict(self.ops),
                        self.phasing, self.forming_box, self.te_formed, self.transport_sunk, self.base_revealed,
-                       self.pending_hits, self.event_rolls,
+                       self.pending_hits, self.event_rolls, self.gone_public,
                        self.combat.copy() if self.combat is not None else None,
                        self.options, self.result, (), None)
 
@@ -125,7 +126,7 @@ class PFState:
                 v = {g.name: getattr(v, g.name) for g in fields(Combat)}
             elif f.name == "options":
                 v = dict(v)
-            elif f.name in ("events_used",):
+            elif f.name in ("events_used", "gone_public"):
                 v = list(v)
             elif f.name == "result" and v is not None:
                 v = list(v)
@@ -140,6 +141,7 @@ class PFState:
             d["combat"] = Combat(**d["combat"])
         d["options"] = tuple(sorted(d.get("options", {}).items()))
         d["events_used"] = tuple(d.get("events_used", ()))
+        d["gone_public"] = tuple(d.get("gone_public", ()))
         if d.get("result") is not None:
             d["result"] = tuple(d["result"])
         d["returns"] = {k: int(v) for k, v in d["returns"].items()}

@@ -30,6 +30,8 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
             "removed": [u for u in d.order if s.loc[u] == "removed" and d.ships[u].side == sd],
             "track": {str(t): [u for u in d.order if s.returns.get(u) == t and d.ships[u].side == sd]
                       for t in sorted(set(s.returns.values()))},
+            "offboard": [u for u in d.order if s.loc[u] == "offboard" and d.ships[u].side == sd
+                         and (own or public_offboard(s, d, u))],
         }
     zones = []
     for z in d.zones.values():
@@ -48,9 +50,8 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
         pending = {"kind": "decision", "side": pause.side,
                    "prompt": pause.prompt if side in (None, pause.side) else f"{pause.side} is deciding"}
     combat = None
-    if s.combat is not None and s.combat.kind != "torpedo":
-        combat = {"kind": s.combat.kind, "attacker": s.combat.attacker, "zone": s.combat.zone,
-                  "round": s.combat.round, "target": s.combat.target or None}
+    if s.combat is not None:
+        combat = combat_view(s, d, side)
     return {
         "game": "pacific-fury", "side": side, "turn": s.turn, "phase": s.phase,
         "initiative": s.initiative, "marker": s.marker, "marker_label": c.box_label(),
@@ -64,7 +65,42 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
         "forming": {"side": s.phasing, "box": s.forming_box} if s.phase == "task-force" else None,
         "phasing": s.phasing if s.phase == "operations" else None,
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
+        "control": {"step": s.step, "forming_box": s.forming_box, "event_rolls": s.event_rolls,
+                    "transport_sunk": s.transport_sunk, "base_revealed": s.base_revealed,
+                    "phasing": s.phasing, "returns": {u: t for u, t in s.returns.items()},
+                    "gone_public": list(s.gone_public)},
     }
+
+
+COMBAT_FIELDS = ("kind", "attacker", "zone", "mover", "round", "target", "targets", "pools", "applied",
+                 "hit_tfs", "hf_hits", "declared", "rtb_asked", "stage", "after", "rounds", "fire")
+
+
+def combat_view(s: PFState, d, side: str | None) -> dict[str, Any]:
+    """A combat in progress is fought face up; ships that have since gone home face down drop out."""
+    cb = s.combat
+
+    def seen(u: str) -> bool:
+        if u == "henderson" or side is None or d.ships[u].side == side:
+            return True
+        where = s.loc[u]
+        return (where in ("sunk", "removed", "track") or (where == "base" and s.base_revealed == d.ships[u].side)
+                or where.startswith("tf:") and s.tfs[where[3:]].revealed)
+
+    out = {f: getattr(cb, f) for f in COMBAT_FIELDS}
+    out["pools"] = [[p[0], p[1], [u for u in p[2] if seen(u)]] for p in cb.pools]
+    out["applied"] = {u: n for u, n in cb.applied.items() if seen(u)}
+    out["fire"] = {k: [f for f in v if seen(f[0])] for k, v in cb.fire.items()}
+    return out
+
+
+def public_offboard(s: PFState, d, unit: str) -> bool:
+    """Off-board units the other side knows of: the initiative side's Transports (6.3), and Transports
+    and the Tokyo Express once they have landed or been turned back in plain view."""
+    sp = d.ships[unit]
+    if sp.type == "AP" and sp.side == s.initiative:
+        return True
+    return unit in s.gone_public
 
 
 def pause_public(s: PFState) -> bool:
