@@ -53,10 +53,12 @@ class Combat:
     fire: dict[str, list[Any]] = field(default_factory=dict)  # side -> [[unit, cf, pool index, cap], ...]
 
     def copy(self) -> "Combat":
+        """Pools' ship lists and the fire table are never changed once built (a new round builds new
+        ones), so copies share them; only the counters and small dicts are copied."""
         return Combat(self.kind, self.attacker, self.zone, self.mover, self.round, self.target,
-                      dict(self.targets), [[p[0], p[1], list(p[2])] for p in self.pools], dict(self.applied),
+                      dict(self.targets), [[p[0], p[1], p[2]] for p in self.pools], dict(self.applied),
                       list(self.hit_tfs), self.hf_hits, list(self.declared), list(self.rtb_asked), self.stage,
-                      self.after, self.rounds, {k: [list(x) for x in v] for k, v in self.fire.items()})
+                      self.after, self.rounds, self.fire)
 
 
 @dataclass(slots=True)

@@ -36,13 +36,11 @@ def options(c: Ctx) -> list[Option]:
         kinds = {d.ships[u].type for u in tf.ships} if tf else set()
         has_carrier = bool(kinds & {"CV", "CVL"})
         has_ap = "AP" in kinds
-        for u in d.order:
-            sp = d.ships[u]
-            if sp.side != side or s.loc[u] != "base":
-                continue
-            if sp.type == "AP" and has_carrier or sp.is_carrier and has_ap:
+        loc = s.loc
+        for u, is_ap, is_carrier, opt in add_options(d, side):
+            if loc[u] != "base" or is_ap and has_carrier or is_carrier and has_ap:
                 continue   # 8.2/8.3: no carrier in a task force with Transports
-            opts.append(Option(f"add:{u}", f"Box {box}: add {sp.name} ({sp.type}, CF {sp.cf}, DF {sp.df})"))
+            opts.append(opt)
         if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
                 and any(s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan" for u in d.order)):
             opts.append(Option("tokyo-express", f"Box {box}: form the Tokyo Express from one Transports unit"))
@@ -50,6 +48,19 @@ def options(c: Ctx) -> list[Option]:
         opts.append(Option("next-box", f"Close box {box} and start box {box + 1}"))
     opts.append(Option("done", "Finish forming task forces"))
     return opts
+
+
+_ADD: dict[tuple[int, str], list] = {}
+
+
+def add_options(d, side: str) -> list:
+    """The (unit, is Transports, is carrier, option) entries for adding each of a side's units, built once per data set."""
+    key = (id(d), side)
+    if key not in _ADD:
+        _ADD[key] = [(u, d.ships[u].type == "AP", d.ships[u].is_carrier, Option(f"add:{u}", f"Add {d.ships[u].name} ({d.ships[u].type}, CF {d.ships[u].cf}, "
+                                                        f"DF {d.ships[u].df})"))
+                     for u in d.order if d.ships[u].side == side and d.ships[u].type != "TE"]
+    return _ADD[key]
 
 
 def on_answer(c: Ctx, oid: str) -> None:
