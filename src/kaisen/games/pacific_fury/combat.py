@@ -379,7 +379,7 @@ def continue_after_round1(c: Ctx) -> None:
         mover = s.tfs.get(cb.mover)
         if mover is not None and cb.zone == IBS and not s.in_zone(IBS, dfn) and mover.zone == IBS:
             kind = c.tf_type(mover)
-            if kind == "TF-B" and a == s.non_initiative:
+            if kind == "TF-B" and a == s.non_initiative and s.hf_operational:
                 for tf in s.in_zone(IBS, a):
                     if tf.id != mover.id:
                         c.to_base(tf, "forced return after combat", "10.8")

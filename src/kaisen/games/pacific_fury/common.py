@@ -106,7 +106,8 @@ class Ctx:
         return abs(self.s.marker)
 
     def hf_controller(self) -> str:
-        return "usa" if self.s.marker >= 0 else "japan"
+        """6.2: the initiative player holds Henderson Field for the whole turn, wherever the marker moves."""
+        return self.s.initiative
 
     def disrupt(self, why: str, rule: str) -> None:
         if self.s.hf_operational:

@@ -103,7 +103,7 @@ def entry_label(c: Ctx, tf: TaskForce, zone: str) -> str:
         return "Tokyo Express run"
     if zone == IBS and tf.side == s.non_initiative:
         kind = c.tf_type(tf)
-        if kind == "TF-B":
+        if kind == "TF-B" and s.hf_operational:
             return "Naval bombardment"
         if kind == "TF-A":
             return "Landing" if not s.hf_operational else "Move (no landing while Henderson Field is operational)"
@@ -162,7 +162,8 @@ def enter(c: Ctx, tf: TaskForce, rule: str) -> None:
     kind = c.tf_type(s.tfs[tf.id])
     after = ""
     if zone == IBS and side == s.non_initiative:
-        after = "bombard" if kind == "TF-B" else "land" if kind == "TF-A" else ""
+        # 10.4: a bombardment only while Henderson Field is operational; 9.3: landing only once it is not
+        after = ("bombard" if s.hf_operational else "") if kind == "TF-B" else "land" if kind == "TF-A" else ""
     if d.zones[zone].surface:
         if enemy:
             s.combat = Combat(kind="surface", attacker=side, zone=zone, mover=tf.id, after=after)
