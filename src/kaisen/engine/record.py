@@ -77,8 +77,8 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RecordError(f"the file is not valid JSON (truncated or corrupt?): {err.msg} at line "
-                              f"{err.lineno} column {err.colno}") from None
+            raise RecordError(f"the file is not valid JSON (truncated or corrupt?): {err.msg} "
+                              f"(line {err.lineno}, column {err.colno})") from None
         return cls.from_dict(data, expect_game)
 
     @classmethod

@@ -54,7 +54,7 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
         combat = combat_view(s, d, side)
     return {
         "game": "pacific-fury", "side": side, "turn": s.turn, "phase": s.phase,
-        "initiative": s.initiative, "marker": s.marker, "marker_label": c.box_label(),
+        "initiative": s.initiative, "marker": s.marker, "marker_label": c.box_label(), "track_max": d.max_box,
         "henderson": "operational" if s.hf_operational else "disrupted",
         "operations": dict(s.ops), "events_used": list(s.events_used),
         "options": dict(s.options),

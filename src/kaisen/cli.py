@@ -1,0 +1,456 @@
+"""The `kaisen` command: list games, play in the terminal, simulate many games, replay a record."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from kaisen.agents.base import Agent, agent_names, make_agent
+from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
+from kaisen.engine.data import DataError
+from kaisen.engine.dice import ManualDice
+from kaisen.engine.match import Match
+from kaisen.engine.record import Record, RecordError, replay as replay_record
+from kaisen.registry import GAMES, all_games, get_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="kaisen: WWII Pacific naval wargames with every rule enforced.")
+
+HUMAN = "human"
+HELP_TEXT = """At a decision, type:
+  a number or an option id   choose that option
+  board                      show the board again
+  log [N]                    the last N lines of the narrated log (default 20)
+  save FILE                  save the game (a record of every answer); resume with --load FILE
+  help                       this text
+  quit                       leave the game (save first if you want to resume it)"""
+
+
+class Quit(Exception):
+    """The player left the game."""
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr naming what was wrong and what is allowed, then exit status 2."""
+    typer.echo(f"kaisen: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def clear_errors() -> Iterator[None]:
+    """Turn the engine's refusals into one-line errors instead of tracebacks."""
+    try:
+        yield
+    except IllegalAction as err:
+        fail(err.one_line())
+    except (RecordError, DataError) as err:
+        fail(str(err))
+
+
+def parse_options(game: Game, items: list[str]) -> dict[str, bool]:
+    """`--option name=true|false` (or just `name`, meaning true) into the game's optional rules."""
+    out: dict[str, bool] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        value = value.strip().lower() or "true"
+        if value not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+            raise IllegalAction("setup", f"option {name} takes true or false", item, [f"{name}=true", f"{name}=false"])
+        out[name.strip()] = value in ("true", "yes", "on", "1")
+    game.resolve_options(out)  # unknown names are refused with the list of known ones
+    return out
+
+
+def parse_side_flags(game: Game, extra: list[str]) -> dict[str, str]:
+    """The side seats from `--<side> AGENT` flags, e.g. `--japan heuristic --usa human`."""
+    seats: dict[str, str] = {}
+    allowed_flags = [f"--{s}" for s in game.sides]
+    i = 0
+    while i < len(extra):
+        flag = extra[i]
+        if not flag.startswith("--"):
+            raise IllegalAction("play", "unexpected argument", flag, allowed_flags)
+        name, eq, value = flag[2:].partition("=")
+        if name not in game.sides:
+            raise IllegalAction("play", f"unknown option for {game.id}", flag,
+                                allowed_flags + ["--seed", "--dice", "--load", "--option", "--record", "--quiet"])
+        if not eq:
+            if i + 1 >= len(extra):
+                raise IllegalAction("play", f"{flag} needs an agent name", None, [HUMAN] + agent_names(game.id))
+            value = extra[i + 1]
+            i += 1
+        seats[name] = check_agent(game, name, value)
+        i += 1
+    return seats
+
+
+def check_agent(game: Game, side: str, name: str) -> str:
+    if name != HUMAN:
+        make_agent(game.id, name, side, 0)  # raises, listing the agents there are
+    return name
+
+
+def default_seats(game: Game) -> dict[str, str]:
+    """The last side is the human's, the others the computer's best agent."""
+    best = "heuristic" if "heuristic" in agent_names(game.id) else "random"
+    return {s: (HUMAN if s == game.sides[-1] else best) for s in game.sides}
+
+
+def side_name(side: str | None) -> str:
+    return {"usa": "USA", None: "nobody"}.get(side, str(side).replace("-", " ").title())
+
+
+class Session:
+    """A game at the terminal: humans answer from a menu, agents from their views, dice from the seed
+    or from real dice typed in. Each human sees only what their side may know; with two humans a
+    hand-over screen stands between their turns."""
+
+    def __init__(self, console: Console, game: Game, match: Match, seats: dict[str, str], seed: int,
+                 manual_dice: bool = False, quiet: bool = False):
+        self.console = console
+        self.game = game
+        self.match = match
+        self.seats = seats
+        self.humans = [s for s in game.sides if seats[s] == HUMAN]
+        self.bots: dict[str, Agent] = {s: make_agent(game.id, name, s, seed * 31 + i)
+                                       for i, (s, name) in enumerate(seats.items()) if name != HUMAN}
+        self.manual_dice = manual_dice
+        self.quiet = quiet
+        self.shown = len(match.log)          # log lines already streamed (one human or none)
+        self.seen = {s: len(match.log) for s in game.sides}  # hot-seat: log lines each side has read
+        self.at_table: str | None = None     # hot-seat: the side now looking at the screen
+        self.last_prompt: dict[str, str] = {}
+
+    # -- who sees what ------------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def observer(self) -> str | None:
+        """The side whose eyes the screen shows: the one human, or None (all) when only AIs play."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def narrate(self, events: list[Event]) -> None:
+        for e in events:
+            tag = f"[{e.rule}] " if e.rule else ""
+            self.console.print(f"  {tag}{e.text}", highlight=False, markup=False)
+
+    def stream(self) -> None:
+        """Print the new log lines the screen's viewer may read (nothing in hot-seat: see hand_over)."""
+        if self.hot_seat:
+            return
+        new = self.match.log[self.shown:]
+        self.shown = len(self.match.log)
+        if not self.quiet:
+            self.narrate([e for e in new if e.visible_to(self.observer)])
+
+    def hand_over(self, side: str) -> None:
+        """Hot-seat: clear the screen, wait for the other player, then show what they have missed."""
+        if self.at_table == side:
+            return
+        self.console.clear()
+        self.console.print("\n" * 3 + f"[bold]Hand the keyboard to {side_name(side)}[/] and press Enter.")
+        self.read(f"({side_name(side)}) ")
+        self.console.clear()
+        self.at_table = side
+        missed = self.match.log[self.seen[side]:]
+        self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
+        self.narrate([e for e in missed if e.visible_to(side)])
+        self.seen[side] = len(self.match.log)
+        self.last_prompt.pop(side, None)
+
+    # -- input ----------------------------------------------------------------------------------
+    def read(self, prompt: str) -> str:
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        try:
+            return input().strip()
+        except EOFError:
+            self.console.print()
+            raise Quit("input ended") from None
+
+    def board(self, side: str | None) -> None:
+        self.console.print(self.game.render(self.game.view(self.match.state, side)))
+
+    def show_log(self, side: str | None, arg: str) -> None:
+        n = int(arg) if arg.isdigit() else 20
+        lines = [e for e in self.match.log if e.visible_to(side)]
+        self.narrate(lines[-n:])
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.console.print("save needs a file name: save FILE")
+            return
+        try:
+            self.match.record.save(path)
+        except OSError as err:
+            self.console.print(f"Could not save to {path}: {err.strerror}; the game goes on unsaved.")
+            return
+        self.console.print(f"Saved to {path} ({len(self.match.record.answers)} answers). "
+                           f"Resume with: kaisen play {self.game.id} --load {path}")
+
+    def command(self, side: str | None, text: str) -> bool:
+        """Handle a table command; True if it was one."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit"):
+            raise Quit("quit")
+        if word == "help" or word == "?":
+            self.console.print(HELP_TEXT, markup=False)
+        elif word == "board":
+            self.board(side)
+        elif word == "log":
+            self.show_log(side, rest.strip())
+        elif word == "save":
+            self.save(rest.strip())
+        else:
+            return False
+        return True
+
+    def menu(self, decision: Decision) -> None:
+        self.console.print(f"[bold]{side_name(decision.side)}[/]: {decision.prompt}"
+                           + (f"  (rule {decision.rule})" if decision.rule else ""), highlight=False)
+        for i, opt in enumerate(decision.options, 1):
+            self.console.print(f"  {i:>2}. {escape(opt.label)}  [dim]\\[{escape(opt.id)}][/]", highlight=False)
+
+    def ask_human(self, decision: Decision) -> str:
+        side = decision.side
+        if self.hot_seat:
+            self.hand_over(side)
+        if self.last_prompt.get(side) != decision.prompt:
+            self.board(side)
+            self.last_prompt[side] = decision.prompt
+        self.menu(decision)
+        while True:
+            text = self.read(f"{side_name(side)}> ")
+            if not text:
+                continue
+            if self.command(side, text):
+                if text.split()[0].lower() in ("board", "help"):
+                    self.menu(decision)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(decision.options):
+                return decision.options[int(text) - 1].id
+            if text in decision.ids():
+                return text
+            self.console.print(f"Not an option: {text!r}. Type a number 1..{len(decision.options)}, "
+                               f"an option id, or help.", markup=False, highlight=False)
+
+    def ask_dice(self, chance: Chance) -> tuple[int, ...]:
+        """Real dice: the reason as the viewer may see it, then the faces (re-asked until valid)."""
+        viewer = self.at_table if self.hot_seat else self.observer
+        reason = self.game.view(self.match.state, viewer)["pending"].get("reason", chance.reason) \
+            if viewer is not None else chance.reason
+        kinds = sorted(set(chance.dice))
+        dice = f"{len(chance.dice)}d{kinds[0]}" if len(kinds) == 1 else " ".join(f"d{d}" for d in chance.dice)
+        wanted = f"type {len(chance.dice)} face(s), each 1..{max(chance.dice)}, separated by spaces"
+        self.console.print(f"Roll {dice}: {reason}", markup=False, highlight=False)
+        while True:
+            text = self.read("faces> ")
+            if self.command(viewer, text):
+                continue
+            try:
+                return ManualDice.parse(chance, text)
+            except IllegalAction as err:
+                why = err.reason.rsplit(": ", 1)[-1]
+                self.console.print(f"Not accepted ({why}; given {text!r}): {wanted}", markup=False,
+                                   highlight=False)
+
+    # -- the loop -------------------------------------------------------------------------------
+    def run(self) -> End | None:
+        """Play until the end (returned) or until a human quits (None)."""
+        m = self.match
+        self.stream()
+        if self.humans and not self.hot_seat:
+            self.board(self.observer)
+        try:
+            while True:
+                pause = m.pause()
+                if isinstance(pause, End):
+                    break
+                if isinstance(pause, Chance):
+                    if self.manual_dice:
+                        m.answer(self.ask_dice(pause))
+                    else:
+                        m.roll()
+                elif pause.side in self.bots:
+                    view = self.game.view(m.state, pause.side)
+                    choice = self.bots[pause.side].choose(view, pause)
+                    if not self.humans and not self.quiet:
+                        self.console.print(f"{side_name(pause.side)}: {pause.option(choice).label}",
+                                           style="dim", highlight=False)
+                    m.answer(choice)
+                else:
+                    m.answer(self.ask_human(pause))
+                self.stream()
+        except Quit as why:
+            self.console.print(f"Game left unfinished ({why}) after {len(m.record.answers)} answers.")
+            return None
+        end = m.pause()
+        assert isinstance(end, End)
+        if self.hot_seat:
+            self.console.clear()
+            self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
+        self.console.print()
+        self.console.print(self.game.render(self.game.view(m.state, None)))
+        return end
+
+
+def result_line(end: End) -> str:
+    who = f"{side_name(end.winner)} wins" if end.winner else "Draw"
+    return f"Result: {who} (score {end.score}). {end.summary}"
+
+
+@app.command()
+def games() -> None:
+    """List the games: sides, scenarios, optional rules and agents."""
+    console = Console(highlight=False, soft_wrap=True)
+    with clear_errors():
+        for game in all_games():
+            table = Table(title=f"{game.title} ({game.id})", show_header=False, title_justify="left")
+            table.add_column(style="bold")
+            table.add_column()
+            table.add_row("sides", ", ".join(f"--{s}" for s in game.sides))
+            table.add_row("scenarios", "\n".join(f"{s.id}: {s.title}" for s in game.scenarios))
+            table.add_row("options", "\n".join(f"{o.id}: {o.description}" for o in game.options) or "-")
+            table.add_row("agents", ", ".join([HUMAN] + agent_names(game.id)))
+            console.print(table)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def play(ctx: typer.Context,
+         game_id: str = typer.Argument(..., metavar="GAME", help="e.g. pacific-fury (see `kaisen games`)"),
+         seed: Optional[int] = typer.Option(None, help="dice and AI seed (default: a random one, printed)"),
+         dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of real dice"),
+         load: Optional[Path] = typer.Option(None, help="resume a saved game (a kaisen record)"),
+         scenario: Optional[str] = typer.Option(None, help="scenario id (default: the game's first)"),
+         option: list[str] = typer.Option([], help="optional rule, e.g. tokyo-express-combat=true"),
+         record: Optional[Path] = typer.Option(None, help="save the record here when the game ends or you quit"),
+         quiet: bool = typer.Option(False, help="print only the result (AI against AI)")) -> None:
+    """Play a game in the terminal; seat each side with --<side> human|random|heuristic."""
+    console = Console(highlight=False, soft_wrap=True)
+    with clear_errors():
+        game = get_game(game_id)
+        seats = default_seats(game)
+        seats.update(parse_side_flags(game, list(ctx.args)))
+        if dice not in ("seeded", "manual"):
+            raise IllegalAction("play", "unknown dice source", dice, ["seeded", "manual"])
+        if load is not None:
+            if scenario is not None or option:
+                raise IllegalAction("play", "a loaded game keeps its own scenario and options",
+                                    f"--load with {'--scenario' if scenario else '--option'}", "--load FILE alone")
+            saved = Record.load(load, expect_game=game.id)
+            flags = parse_side_flags(game, list(ctx.args))
+            seats = {**default_seats(game), **{s: a for s, a in saved.agents.items() if s in game.sides}, **flags}
+            for s, a in seats.items():
+                check_agent(game, s, a)
+            seed = saved.seed if seed is None and saved.seed is not None else (seed or 0)
+            match = Match.from_record(game, saved)
+            match.record.agents = dict(seats)
+            console.print(f"Loaded {load}: {len(saved.answers)} answers replayed.")
+        else:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1_000_000)
+            match = Match(game, scenario, parse_options(game, option), seed=seed, agents=seats)
+        console.print(f"{game.title}: " + ", ".join(f"{side_name(s)} {a}" for s, a in seats.items())
+                      + f"; seed {seed}" + ("; manual dice" if dice == "manual" else ""))
+        session = Session(console, game, match, seats, seed, manual_dice=dice == "manual", quiet=quiet)
+        end = session.run()
+        if record is not None:
+            match.record.save(record)
+            console.print(f"Record saved to {record}")
+        if end is not None:
+            console.print(result_line(end), highlight=False, markup=False)
+
+
+@app.command()
+def simulate(game_id: str = typer.Argument(..., metavar="GAME"),
+             games_: int = typer.Option(100, "--games", help="how many games"),
+             agents: str = typer.Option("random,random", help="one agent per side in side order, e.g. heuristic,random"),
+             seed: int = typer.Option(0, help="game i uses seed + i"),
+             scenario: Optional[str] = typer.Option(None),
+             option: list[str] = typer.Option([], help="optional rule, e.g. tokyo-express-combat=true"),
+             as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)")) -> None:
+    """Play many seeded games between agents: win and draw rates with 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from kaisen.analysis.simulate import parse_agents, simulate as run_games
+    with clear_errors():
+        game = get_game(game_id)
+        seats = parse_agents(game, [a.strip() for a in agents.split(",")])
+        opts = parse_options(game, option)
+        game.scenario(scenario)
+        if games_ < 1:
+            raise IllegalAction("simulate", "the number of games must be at least 1", games_, ">= 1")
+        err_console = Console(stderr=True)
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err_console, transient=True) as bar:
+            task = bar.add_task("games", total=games_)
+            summary = run_games(game, games_, seats, seed, scenario, opts,
+                                progress=lambda done: bar.update(task, completed=done))
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=f"{game.title}: {games_} games, seeds {seed}..{seed + games_ - 1}")
+    for col in ("side", "agent", "wins", "rate", "95% interval"):
+        table.add_column(col)
+    for s in game.sides:
+        lo, hi = summary["win_rate_ci95"][s]
+        table.add_row(side_name(s), seats[s], str(summary["wins"][s]), f"{summary['win_rate'][s]:.1%}",
+                      f"{lo:.1%} - {hi:.1%}")
+    lo, hi = summary["draw_rate_ci95"]
+    table.add_row("draw", "", str(summary["draws"]), f"{summary['draw_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    console.print(table)
+    console.print(f"mean turns {summary['mean_turns']:.2f}, decisions {summary['mean_decisions']:.1f}, "
+                  f"engine steps {summary['mean_steps']:.1f} per game; {summary['seconds']} s")
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
+           side: Optional[str] = typer.Option(None, help="show only what this side saw (default: everything)"),
+           upto: Optional[int] = typer.Option(None, help="replay only the first N answers"),
+           as_json: bool = typer.Option(False, "--json", help="print the record, final state and result as JSON")) -> None:
+    """Replay a saved game: the narrated log and the result (or, with --json, the final state)."""
+    with clear_errors():
+        rec = Record.load(file)
+        if rec.game not in GAMES:
+            raise RecordError(f"this record is a {rec.game!r} game, which kaisen does not know; "
+                              f"known: {sorted(GAMES)}")
+        game = get_game(rec.game)
+        if side is not None and side not in game.sides:
+            raise IllegalAction("replay", f"unknown side for {game.id}", side, list(game.sides))
+        if upto is not None and not 0 <= upto <= len(rec.answers):
+            raise IllegalAction("replay", "--upto is past the record", upto, f"0..{len(rec.answers)}")
+        state, events = replay_record(game, rec, upto=upto, collect_events=True)
+    pause = game.pause(state)
+    result = ({"winner": pause.winner, "score": pause.score, "summary": pause.summary}
+              if isinstance(pause, End) else None)
+    if as_json:
+        sys.stdout.write(json.dumps({"record": rec.to_dict(), "final_state": game.to_json(state),
+                                     "result": result}) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    for e in events:
+        if e.visible_to(side):
+            console.print(f"[{e.rule}] {e.text}" if e.rule else e.text, markup=False)
+    if isinstance(pause, End):
+        console.print(result_line(pause), markup=False)
+    else:
+        console.print(f"Unfinished after {len(rec.answers) if upto is None else upto} answers; "
+                      f"next: {getattr(pause, 'prompt', None) or getattr(pause, 'reason', '')}", markup=False)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
