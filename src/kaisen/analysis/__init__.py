@@ -1,0 +1,1 @@
+"""Studying games: Monte Carlo simulation and odds."""

@@ -1,0 +1,1 @@
+"""The titles: one package per game, each depending only on the engine."""
