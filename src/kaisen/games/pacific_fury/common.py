@@ -8,6 +8,9 @@ from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
 
 
+_TF_TYPES: dict[tuple[int, tuple[str, ...]], str] = {}   # (data set, ships) -> TF type: types never change
+
+
 @dataclass
 class Ctx:
     """One step being applied: the state copy being changed, the rules data, the new events."""
@@ -33,12 +36,16 @@ class Ctx:
     # -- task forces -------------------------------------------------------------------------
     def tf_type(self, tf: TaskForce) -> str:
         """8.3: TF-A has Transports, TF-C has a carrier, otherwise TF-B (the Tokyo Express is a TF-B)."""
-        specs = [self.d.ships[u] for u in tf.ships]
-        if any(sp.type == "AP" for sp in specs):
-            return "TF-A"
-        if any(sp.is_carrier for sp in specs):
-            return "TF-C"
-        return "TF-B"
+        key = (id(self.d), tf.ships)
+        kind = _TF_TYPES.get(key)
+        if kind is None:
+            specs = [self.d.ships[u] for u in tf.ships]
+            kind = ("TF-A" if any(sp.type == "AP" for sp in specs) else
+                    "TF-C" if any(sp.is_carrier for sp in specs) else "TF-B")
+            if len(_TF_TYPES) > 200_000:
+                _TF_TYPES.clear()
+            _TF_TYPES[key] = kind
+        return kind
 
     def is_te(self, tf: TaskForce) -> bool:
         return tf.ships == ("tokyo-express",)

@@ -69,8 +69,10 @@ def on_answer(c: Ctx, oid: str) -> None:
     tid = TF_PREFIX[side] + str(s.forming_box)
     if oid.startswith("add:"):
         u = oid[4:]
-        tf = s.tfs.get(tid) or TaskForce(tid, side, (), s.forming_box, None)
-        c.set_tf(tf._replace(ships=tf.ships + (u,)))
+        tf = s.tfs.get(tid)
+        s.tfs[tid] = TaskForce(tid, side, (tf.ships if tf else ()) + (u,), s.forming_box, None,
+                               tf.revealed if tf else False)
+        s.loc[u] = "tf:" + tid
         c.tell(side, "form", f"{d.ships[u].name} joins {tid}", "8.2")
     elif oid == "tokyo-express":
         ap = next(u for u in d.order if s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan")
