@@ -1,0 +1,65 @@
+"""Benchmark (not a test): the Pacific Fury heuristic against random, both ways, with baselines.
+
+    .venv/bin/python benchmarks/heuristic_vs_random.py [--games 1000] [--seed 0]
+
+Four pairings (Japan first): heuristic-random, random-heuristic, random-random (the baseline) and
+heuristic-heuristic. Game i of each pairing uses seed+i for the dice and for both agents. Prints win
+and draw rates with 95% Wilson intervals, the mean final marker (+ US, - Japan) and games per second
+(every agent is handed its side's view, as in play)."""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from kaisen.agents.base import make_agent
+from kaisen.engine.match import Match
+from kaisen.registry import get_game
+
+PAIRINGS = (("heuristic", "random"), ("random", "heuristic"), ("random", "random"), ("heuristic", "heuristic"))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(game, japan: str, usa: str, seed: int):
+    m = Match(game, seed=seed, agents={"japan": japan, "usa": usa})
+    agents = {"japan": make_agent(game.id, japan, "japan", seed=seed), "usa": make_agent(game.id, usa, "usa", seed=seed)}
+    return m.run(lambda d: agents[d.side].choose(game.view(m.state, d.side), d))
+
+
+def rate(label: str, k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{label} {k / n:6.1%} [{lo:5.1%}, {hi:5.1%}]"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000, help="games per pairing")
+    ap.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
+    args = ap.parse_args()
+    game = get_game("pacific-fury")
+    n = args.games
+    print(f"pacific-fury, {n} games per pairing, seeds {args.seed}..{args.seed + n - 1}; 95% Wilson intervals")
+    for japan, usa in PAIRINGS:
+        counts = {"japan": 0, "usa": 0, None: 0}
+        score = 0
+        t0 = time.perf_counter()
+        for i in range(n):
+            end = play(game, japan, usa, args.seed + i)
+            counts[end.winner] += 1
+            score += end.score
+        dt = time.perf_counter() - t0
+        print(f"japan={japan:<9} usa={usa:<9} | {rate('Japan', counts['japan'], n)} | {rate('US', counts['usa'], n)} | "
+              f"{rate('draw', counts[None], n)} | mean marker {score / n:+.2f} | {n / dt:6.1f} games/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
