@@ -78,6 +78,8 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
         CHANCE[step](c, arg, faces)
     else:
         DECIDE[step](c, arg, answer)
+        if step == "form":
+            new.cache = task_forces.menu_after_add(s, new, d, p, answer)
     new.last_events = tuple(c.ev)
     return new
 

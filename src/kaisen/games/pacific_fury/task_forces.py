@@ -1,7 +1,7 @@
 """8.0 Task Force Phase: new ships enter (8.1), task forces formed in ascending boxes (8.2, 8.3, 9.6)."""
 from __future__ import annotations
 
-from kaisen.engine.core import Option
+from kaisen.engine.core import Decision, Option
 from kaisen.games.pacific_fury import operations
 from kaisen.games.pacific_fury.common import Ctx
 from kaisen.games.pacific_fury.state import BOXES, SIDE_NAME, TF_PREFIX, TaskForce
@@ -48,6 +48,22 @@ def options(c: Ctx) -> list[Option]:
         opts.append(Option("next-box", f"Close box {box} and start box {box + 1}"))
     opts.append(Option("done", "Finish forming task forces"))
     return opts
+
+
+def menu_after_add(before, after, d, menu, answer: str):
+    """The forming menu after adding a ship to a task force that already had one, derived from the menu
+    before (the same options less the ship added) when the add changed nothing else: same box, and the
+    task force neither gained its first carrier nor its first Transports (8.3). None: compute afresh."""
+    if not answer.startswith("add:") or after.step != "form" or after.forming_box != before.forming_box:
+        return None
+    tid = TF_PREFIX[before.phasing] + str(before.forming_box)
+    old = before.tfs.get(tid)
+    if old is None:
+        return None
+    kind = d.ships[answer[4:]]
+    if kind.type == "AP" or kind.is_carrier:
+        return None
+    return Decision(menu.side, menu.prompt, tuple(o for o in menu.options if o.id != answer), menu.rule)
 
 
 _ADD: dict[tuple[int, str], list] = {}
