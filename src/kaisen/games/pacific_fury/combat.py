@@ -263,7 +263,11 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
             cb.hit_tfs.extend(h for h in hit_ids if h not in cb.hit_tfs)
             if sp.type == "AP" and c.tf_type(tf) == "TF-A":
                 s.transport_sunk = True
-        if sp.is_transport:
+        if sp.type == "TE":   # the marker leaves play in plain view and is used again next turn (9.6)
+            s.loc[u] = "offboard"
+            s.gone_public += (u,)
+            c.say("sunk", f"{sp.name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)", "10.7")
+        elif sp.is_transport:
             s.loc[u] = "sunk"
             c.say("sunk", f"{sp.name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)", "10.7")
         elif rolls[u] >= sink_threshold(n, sp.df):

@@ -65,7 +65,8 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> PFState:
         for u in tf.ships:
             s.loc[u] = "tf:" + tf.id
     deal(s, d, foe, hidden_units(view, side) - set(view["sides"][foe]["offboard"]), slots, rng)
-    s.te_formed = s.loc["tokyo-express"] != "offboard" or "tokyo-express" in view["sides"]["japan"]["offboard"]
+    # 9.6: formed this turn if the marker is in play, or has left play in plain view (landed, turned back, sunk)
+    s.te_formed = s.loc["tokyo-express"] != "offboard" or "tokyo-express" in ctl["gone_public"]
     return s
 
 
