@@ -84,6 +84,8 @@ def test_10_1_a_combat_lasts_at_most_two_rounds():
     s, _ = play(s, "move:U1:slot", (6,), (6,), "stay", "stay")
     assert s.combat.round == 2 and s.step == "fire:usa"
     s, _ = play(s, (6,), (6,))
+    assert s.step == "rtb:japan"                             # the unhit defender may still go home (10.8)
+    s, _ = play(s, "stay")
     assert op_over(s, "japan")
 
 
@@ -491,15 +493,13 @@ def test_10_7_a_task_force_of_transports_alone_can_be_hit_at_once():
     assert set(ids(s)) == {"hit:j-transports-1", "hit:j-transports-2"}
 
 
-@pytest.mark.xfail(reason="bug: in Ironbottom Sound a side's task forces are one combined force when attacked "
-                          "(8.2), but Transports-last is counted per task force, so a Transports-only TF-A there "
-                          "can be hit before an escorting TF-B's ships", strict=True)
 def test_10_7_transports_last_counts_the_combined_ironbottom_force():
     """In Ironbottom Sound the defenders form one task force, so its Transports are still hit last."""
     s = position([("U1", ["north-carolina"], "south-pacific", None),
                   ("J1", ["j-transports-1"], "ironbottom", None), ("J2", ["kongo"], "ironbottom", None)])
-    s, _ = play(s, "move:U1:ironbottom", (2,), (6,))
-    assert set(ids(s)) == {"hit:kongo"}
+    s, _ = play(s, "move:U1:ironbottom", (2,), (6,))       # North Carolina scores 2 hits
+    assert s.combat.applied == {"kongo": 1}                   # the first had to go to Kongo
+    assert set(ids(s)) == {"hit:kongo", "hit:j-transports-1"}
 
 
 def test_10_7_in_other_combats_transports_may_be_hit_first():
@@ -629,7 +629,7 @@ def test_10_8_the_attacker_must_go_home_after_round_1_if_no_target_is_left():
 def test_10_8_the_attacker_must_go_home_after_round_2():
     """After the second round the attacker returns to base."""
     s = slot_fight()
-    s, _ = play(s, "stay", "stay", (6,), (6,))
+    s, _ = play(s, "stay", "stay", (6,), (6,), "stay")
     assert "J1" not in s.tfs and s.tfs["U1"].zone == "slot" and op_over(s, "usa")
 
 
@@ -641,7 +641,7 @@ def test_10_8_in_the_slot_only_the_defending_task_force_that_was_hit_must_go_hom
     assert s.loc["portland"] == "track" and s.tfs["U1"].zone == "slot"
     s, _ = play(s, "stay", "stay")
     assert s.combat.round == 2 and len(fire_labels(s)) == 1
-    s, _ = play(s, (6,), (6, 6))
+    s, _ = play(s, (6,), (6, 6), "stay")
     assert "U1" not in s.tfs and s.loc["chester"] == "base"          # hit: forced home
     assert s.tfs["U2"].zone == "slot"                                # not hit: stays
 
@@ -654,10 +654,10 @@ def test_10_8_in_ironbottom_sound_one_hit_sends_every_defending_task_force_home(
     assert "U1" not in s.tfs and "U2" not in s.tfs and s.loc["washington"] == "base"
 
 
-@pytest.mark.xfail(reason="bug: 10.8 lets both sides (defender first) declare a return at the end of every "
-                          "round; after round 2 an unhit defender is never asked", strict=True)
 def test_10_8_an_unhit_defender_may_also_declare_its_return_after_round_2():
     """Return to base may be declared at the end of each round, the second included."""
     s = slot_fight()
     s, _ = play(s, "stay", "stay", (6,), (6,))
     assert s.step == "rtb:usa"
+    s, _ = play(s, "return")
+    assert "U1" not in s.tfs and "J1" not in s.tfs and op_over(s, "usa")

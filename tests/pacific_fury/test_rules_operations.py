@@ -261,7 +261,7 @@ def test_9_3_no_landing_when_a_defender_is_still_there_after_round_1():
     """If the enemy stays through round 1, the TF-A fights round 2 and goes home without landing."""
     s = position([("J1", ["j-transports-1", "kongo", "hiei"], "eastern-solomons", None),
                   ("U1", ["portland"], "ironbottom", None)], phasing="japan", hf=False)
-    s, _ = play(s, "move:J1:ironbottom", (6, 6), (6,), "stay", "stay", (6, 6), (6,))
+    s, _ = play(s, "move:J1:ironbottom", (6, 6), (6,), "stay", "stay", (6, 6), (6,), "stay")
     assert s.marker == 1 and s.loc["j-transports-1"] == "base" and "J1" not in s.tfs
     assert s.tfs["U1"].zone == "ironbottom"
 

@@ -315,9 +315,6 @@ def test_8_4_a_task_force_that_goes_home_is_face_down_again():
     assert GAME.view(s, "usa")["sides"]["japan"]["base"] is None
 
 
-@pytest.mark.xfail(reason="bug: the Tokyo Express entering Ironbottom Sound does not reveal the US task forces "
-                          "there (8.4: any task force entering an enemy-occupied zone reveals both sides)",
-                   strict=True)
 def test_8_4_tokyo_express_entering_ironbottom_reveals_the_us_task_forces_there():
     """The Tokyo Express is a task force too: sailing into US-held Ironbottom Sound turns both sides face up."""
     s = position([("J1", ["tokyo-express"], "slot", None), ("U1", ["portland"], "ironbottom", None)],

@@ -181,11 +181,12 @@ def eligible(c: Ctx, pool: list) -> list[str]:
     ships = pool[2]
     if cb.kind != "surface":
         return list(ships)
+    combined = cb.zone == IBS           # 8.2: a side's task forces in Ironbottom Sound fight as one
     out = []
     for u in ships:
         if c.d.ships[u].is_transport:
             tf = c.s.loc.get(u, "")
-            mates = [m for m in ships if c.s.loc.get(m) == tf and not c.d.ships[m].is_transport]
+            mates = [m for m in ships if (combined or c.s.loc.get(m) == tf) and not c.d.ships[m].is_transport]
             if any(cb.applied.get(m, 0) == 0 for m in mates):
                 continue
         out.append(u)
@@ -319,7 +320,28 @@ def round_end(c: Ctx) -> None:
     if cb.round == 1:
         ask_rtb(c)
     else:
-        end_combat(c)
+        ask_final_rtb(c)
+
+
+def staying_defenders(c: Ctx) -> list[TaskForce]:
+    """The defending task forces that took no hit and so may stay after the last round (10.8)."""
+    s = c.s
+    cb = s.combat
+    dfn = other(cb.attacker)
+    fighting = defender_targets(c) if cb.kind == "air" else s.in_zone(cb.zone, dfn)
+    return [tf for tf in fighting if tf.id not in cb.hit_tfs]
+
+
+def ask_final_rtb(c: Ctx) -> None:
+    """10.8: after the last round the attacker must go home; an unhit defender may still declare its return."""
+    cb = c.s.combat
+    dfn = other(cb.attacker)
+    if dfn not in cb.rtb_asked:
+        cb.rtb_asked.append(dfn)
+        if staying_defenders(c):
+            c.s.step = "rtb:" + dfn
+            return
+    end_combat(c)
 
 
 def ask_rtb(c: Ctx) -> None:
@@ -327,6 +349,9 @@ def ask_rtb(c: Ctx) -> None:
     s = c.s
     cb = s.combat
     dfn = other(cb.attacker)
+    if cb.round >= 2:
+        ask_final_rtb(c)
+        return
     if cb.kind == "air":
         if dfn not in cb.rtb_asked:
             cb.rtb_asked.append(dfn)

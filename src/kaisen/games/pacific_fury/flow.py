@@ -53,6 +53,9 @@ def _pause(c: Ctx) -> Pause:
     if step == "sunk":
         return combat.sunk_chance(c)
     if step == "rtb":
+        if cb.round >= 2:
+            return Decision(arg, f"{combat.kind_name(cb)} is over: return to base or stay in the zone?",
+                            (Option("stay", "Stay in the zone"), Option("return", "Return to base")), "10.8")
         return Decision(arg, f"{combat.kind_name(cb)} round 1 is over: return to base?",
                         (Option("stay", "Stay and fight on"), Option("return", "Return to base")), "10.8")
     if step == "strike-next":

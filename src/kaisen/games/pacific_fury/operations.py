@@ -202,6 +202,8 @@ def tokyo_express_run(c: Ctx, tf: TaskForce) -> None:
     s = c.s
     c.reveal(tf, "Tokyo Express run", "9.6")
     if s.in_zone(IBS, "usa"):
+        for us in sorted(s.in_zone(IBS, "usa"), key=lambda t: t.id):   # 8.4: entering an enemy-held zone
+            c.reveal(us, "the Tokyo Express sails into their zone", "8.4")
         s.step = "te-detect"
         return
     tokyo_express_lands(c, tf)
