@@ -1,0 +1,230 @@
+"""Shared helpers: narration, the carrier displays (8.3), groups and fleets, unit losses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kaisen.engine.core import Event
+from kaisen.games.fury_at_midway.data import FaMData
+from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, FaMState
+
+DMCV = {"japan": "ijn-dmcv", "usa": "us-dmcv"}
+MAIN_FLEET = {"japan": "1af", "usa": "csf"}
+
+
+@dataclass
+class Ctx:
+    """One step being applied: the state copy being changed, the rules data, the new events."""
+
+    s: FaMState
+    d: FaMData
+    ev: list[Event] = field(default_factory=list)
+
+    # -- narration ---------------------------------------------------------------------------
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        self.ev.append(Event(kind, text, None, rule))
+
+    def tell(self, side: str, kind: str, text: str, rule: str = "") -> None:
+        """An event only `side` may read (it tells of its own hidden display, plot or hand)."""
+        self.ev.append(Event(kind, text, side, rule))
+
+    def unit_name(self, q: str) -> str:
+        """'Akagi A6M-2b (2 steps)' style name of a squadron."""
+        sp = self.d.squadrons[q]
+        ac = self.d.aircraft[sp.type]
+        home = "Midway" if sp.parent == MIDWAY else self.d.carriers[sp.parent].name
+        steps = self.s.air[q][1] if q in self.s.air else ac.steps
+        return f"{home} {ac.model}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
+
+    def names(self, units) -> str:
+        return ", ".join(self.unit_name(q) for q in units) or "no aircraft"
+
+    def carrier_name(self, carrier: str) -> str:
+        return "Midway" if carrier == MIDWAY else self.d.carriers[carrier].name
+
+    def fleet_name(self, fleet: str) -> str:
+        return self.d.fleets[fleet].name if fleet != MIDWAY else "Midway"
+
+    # -- squadrons ---------------------------------------------------------------------------
+    def side_of(self, q: str) -> str:
+        return self.d.aircraft[self.d.squadrons[q].type].side
+
+    def spec(self, q: str):
+        return self.d.aircraft[self.d.squadrons[q].type]
+
+    def is_fighter(self, q: str) -> bool:
+        return self.spec(q).role == "fighter"
+
+    def parent(self, q: str) -> str:
+        return self.d.squadrons[q].parent
+
+    def from_midway(self, q: str) -> bool:
+        return self.d.squadrons[q].parent == MIDWAY
+
+    def lose_step(self, q: str, why: str, rule: str) -> None:
+        """One step off a squadron (2.3(2)): a full unit is flipped, a reduced or one-step unit is lost."""
+        box, n = self.s.air[q]
+        if n > 1:
+            self.s.air[q] = (box, n - 1)
+            self.say("loss", f"{self.unit_name(q)} loses a step ({why})", rule)
+        else:
+            self.s.air[q] = ("lost", 0)
+            self.say("loss", f"{self.unit_name(q)} is eliminated ({why})", rule)
+            self._leave_group(q)
+
+    def eliminate(self, q: str, why: str, rule: str, private: bool = False) -> None:
+        name = self.unit_name(q)
+        self.s.air[q] = ("lost", 0)
+        self._leave_group(q)
+        if private:
+            self.tell(self.side_of(q), "loss", f"{name} is eliminated ({why})", rule)
+        else:
+            self.say("loss", f"{name} is eliminated ({why})", rule)
+
+    def _leave_group(self, q: str) -> None:
+        for gid, g in list(self.s.groups.items()):
+            if q in g.units:
+                rest = tuple(u for u in g.units if u != q)
+                if rest:
+                    self.s.groups[gid] = g._replace(units=rest)
+                else:
+                    del self.s.groups[gid]
+
+    def step_count(self, units) -> int:
+        return sum(self.s.air[q][1] for q in units)
+
+    # -- groups (divisions / task forces / Midway / a DMCV) ----------------------------------
+    def group_of(self, carrier: str) -> str:
+        """The group whose CAP and Return boxes a carrier uses: its division / task force, its side's
+        DMCV once it sails in one (6.0), or Midway."""
+        if carrier == MIDWAY:
+            return MIDWAY
+        side = self.d.carriers[carrier].side
+        if self.s.dmcv.get(side) == carrier:
+            return DMCV[side]
+        return self.d.carriers[carrier].group
+
+    def carriers_of(self, group: str) -> tuple[str, ...]:
+        """The carriers (afloat or not) of a group."""
+        if group == MIDWAY:
+            return (MIDWAY,)
+        if group in DMCV.values():
+            side = "japan" if group == DMCV["japan"] else "usa"
+            return (self.s.dmcv[side],) if self.s.dmcv.get(side) else ()
+        dm = set(self.s.dmcv.values())
+        return tuple(k for k in self.d.group_carriers(group) if k not in dm)
+
+    def groups_of_side(self, side: str) -> list[str]:
+        """Every group of a side that still has a display: divisions / task forces, the DMCV, Midway."""
+        out = [g for g, sp in self.d.groups.items() if self.d.fleets[sp.fleet].side == side]
+        if self.s.dmcv.get(side):
+            out.append(DMCV[side])
+        if side == "usa":
+            out.append(MIDWAY)
+        return out
+
+    def fleet_of_group(self, group: str) -> str:
+        if group == MIDWAY:
+            return MIDWAY
+        if group in DMCV.values():
+            return group
+        return self.d.groups[group].fleet
+
+    def groups_of_fleet(self, fleet: str) -> list[str]:
+        if fleet in DMCV.values():
+            return [fleet]
+        return [g for g in self.d.fleet_groups(fleet)]
+
+    def group_hex(self, group: str) -> str | None:
+        """Where a group's ships are: its fleet's hex, Midway's hex, or None when off the map."""
+        f = self.fleet_of_group(group)
+        if f == MIDWAY:
+            return self.d.midway.hex
+        h = self.s.fleet.get(f, "")
+        return h if "-" in h else None
+
+    def group_side(self, group: str) -> str:
+        if group == MIDWAY:
+            return "usa"
+        return self.d.fleets[self.fleet_of_group(group)].side
+
+    def group_name(self, group: str) -> str:
+        if group == MIDWAY:
+            return "Midway"
+        if group in DMCV.values():
+            return f"{self.d.fleets[group].name} ({self.carrier_name(self.carriers_of(group)[0])})"
+        return self.d.groups[group].name
+
+    # -- carriers ------------------------------------------------------------------------------
+    def deck_boxes(self, carrier: str) -> int:
+        return self.d.carriers[carrier].deck_boxes
+
+    def capacity(self, carrier: str) -> int:
+        return self.d.carriers[carrier].capacity
+
+    def afloat(self, carrier: str) -> bool:
+        if carrier == MIDWAY:
+            return not self.midway_destroyed()
+        return carrier not in self.s.sunk
+
+    def midway_destroyed(self) -> bool:
+        return len(self.s.damage.get(MIDWAY, ())) >= self.d.carriers[MIDWAY].lost_at_hits
+
+    def damaged_boxes(self, carrier: str) -> tuple[int, ...]:
+        return self.s.damage.get(carrier, ())
+
+    def open_boxes(self, carrier: str) -> list[int]:
+        """Undamaged deck (runway) boxes of a carrier afloat (9.4(2), 9.6(2))."""
+        if not self.afloat(carrier):
+            return []
+        bad = self.damaged_boxes(carrier)
+        return [n for n in range(1, self.deck_boxes(carrier) + 1) if n not in bad]
+
+    def free_boxes(self, carrier: str) -> list[int]:
+        """Undamaged deck boxes with no aircraft in them (8.3(5))."""
+        taken = {b for b, _ in self.s.air.values() if b.startswith(f"deck:{carrier}:")}
+        return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in taken]
+
+    def aboard(self, carrier: str) -> list[str]:
+        """Aircraft on deck and in the hangar: what counts against capacity (8.3(3))."""
+        pre = f"deck:{carrier}:"
+        return sorted(q for q, (b, _) in self.s.air.items() if b.startswith(pre) or b == f"hangar:{carrier}")
+
+    def operational(self, carrier: str) -> bool:
+        """Can take aircraft in: afloat with at least one undamaged deck box (8.3(1))."""
+        return bool(self.open_boxes(carrier))
+
+    def room_for(self, carrier: str, q: str, box: str) -> bool:
+        """8.3(3): capacity 5 (Midway 7), except a one-step unit that combines at once with a one-step
+        unit of the same type (and home) already in `box`."""
+        if not self.operational(carrier):
+            return False
+        if len(self.aboard(carrier)) < self.capacity(carrier):
+            return True
+        return self.combine_partner(q, box) is not None
+
+    def combine_partner(self, q: str, box: str) -> str | None:
+        """A one-step unit of the same type in `box` that `q` (one step) could combine with (8.3(4))."""
+        if self.s.air[q][1] != 1:
+            return None
+        t = self.d.squadrons[q].type
+        mid = self.from_midway(q)
+        for other_q in self.s.at(box):
+            if (other_q != q and self.d.squadrons[other_q].type == t and self.s.air[other_q][1] == 1
+                    and self.from_midway(other_q) == mid):
+                return other_q
+        return None
+
+    def combine(self, keep: str, gone: str, rule: str = "8.3(4)") -> None:
+        """Two one-step units of a type become one two-step unit; the other counter leaves the game."""
+        box = self.s.air[keep][0]
+        self.s.air[keep] = (box, 2)
+        self.s.air[gone] = ("lost", 0)
+        self.tell(self.side_of(keep), "air", f"{self.unit_name(gone)} combines into {self.unit_name(keep)}", rule)
+
+    def parent_ok(self, q: str) -> bool:
+        """A Japanese unit's parent carrier is undamaged (8.3(1), 9.2(4), 9.5(1))."""
+        p = self.parent(q)
+        return p != MIDWAY and self.afloat(p) and not self.damaged_boxes(p)
+
+    def side_name(self, side: str) -> str:
+        return SIDE_NAME[side]

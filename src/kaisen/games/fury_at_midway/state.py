@@ -1,0 +1,164 @@
+"""The Fury at Midway state: small values and ids only; every spec is shared through FaMData.
+
+Where things are (the vocabulary every module uses):
+
+* fleets (`fleet`): fleet id -> a hex ("C-3"), or "waiting" (not yet entered, 6.3), "unformed" (a DMCV
+  not formed yet, 6.0), "exited" (left the map, 6.1(2)), "gone" (eliminated, 6.1(3)).
+* aircraft (`air`): squadron id -> (box, steps). Boxes: "cap:<group>", "deck:<carrier>:<n>",
+  "hangar:<carrier>", "ret1:<group>", "ret2:<group>", "sg:<strike group id>", "spent:<group>" (CAP that
+  intercepted this air operation, 9.2(4)), "lost" (eliminated). Midway is carrier and group "midway".
+* carrier damage (`damage`): carrier id (or "midway") -> damaged deck/runway boxes, 1-based (9.4(2), 9.6(2));
+  `sunk` lists sunk carriers (a sunk carrier's hangar is lost).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
+
+from kaisen.engine.core import Event, Pause
+
+SIDES = ("japan", "usa")
+SIDE_NAME = {"japan": "Japan", "usa": "US"}
+LAST_TURN = 7
+NIGHT_TURN = 4
+MIDWAY = "midway"
+
+
+def other(side: str) -> str:
+    return "usa" if side == "japan" else "japan"
+
+
+class StrikeGroup(NamedTuple):
+    """Aircraft launched together (8.4(2)): they fly, attack and are recovered as one. Immutable."""
+
+    id: str                     # "J1", "U3", ...: numbered in order of launch
+    side: str
+    hex: str
+    units: tuple[str, ...]      # squadron ids
+    origin: str                 # the fleet it was launched from, or "midway"
+    launch_hex: str             # where it was launched (9.5(2): diversion to Midway needs the target near)
+    flights: int = 0            # air operations flown since launch: 1 in the launching operation (9.5(1))
+    moved: bool = True          # moved in the current air operation
+    midway_strike: bool = False  # launched in the Midway Base Attack Phase (6.4(4): always back to Return 1)
+
+
+@dataclass(slots=True)
+class FaMState:
+    """Everything that changes during a game of Fury at Midway."""
+
+    turn: int = 1
+    step: str = ""                      # the pause point: "<procedure>[:<argument>]"
+    fleet: dict[str, str] = field(default_factory=dict)
+    shown: dict[str, str] = field(default_factory=dict)     # fleet -> hex as last announced to the enemy (6.2(2))
+    plot: dict[str, tuple[str, ...]] = field(default_factory=dict)  # US fleet -> plotted hexes ("off": exits)
+    path: dict[str, tuple[str, ...]] = field(default_factory=dict)  # fleet -> hexes moved through this phase
+    garrison: int = 6
+    invasion: int = 5
+    midway_control: str = "usa"
+    aop: dict[str, int] = field(default_factory=lambda: {"japan": 0, "usa": 0})
+    declared: bool = False              # Japan declared a Midway Base Attack this turn (6.4(1))
+    midway_ops: int = 0                 # air operations the Midway attack takes (6.4(3)); AOP lost (7.4)
+    search_value: dict[str, int] = field(default_factory=dict)   # card overrides of 1AF's search value
+    damage: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    sunk: tuple[str, ...] = ()
+    towed: tuple[str, ...] = ()         # card 01: sunk carriers towed clear (not scored)
+    midway_hits: int = 0                # hits on Midway this turn (9.6(3): two at most)
+    dmcv: dict[str, str] = field(default_factory=dict)       # side -> carrier in its DMCV
+    air: dict[str, tuple[str, int]] = field(default_factory=dict)
+    groups: dict[str, StrikeGroup] = field(default_factory=dict)
+    launched: int = 0                   # strike groups launched so far (ids)
+    forming: tuple[str, ...] = ()       # the strike group being assembled on deck (8.4(2)-(3))
+    moved: frozenset = frozenset()      # squadrons that moved in the current air operation (8.2)
+    op_side: str = ""                   # who is conducting the current air operation
+    op_kind: str = ""                   # "" | "normal" | "midway" | "night"
+    op_count: int = 0                   # air operations conducted this phase (both sides)
+    init_rolls: tuple[int, int] = (0, 0)
+    exits: tuple[str, ...] = ()         # fleets that left the map (4.2)
+    hands: dict[str, tuple[int, ...]] = field(default_factory=lambda: {"japan": (), "usa": ()})
+    dead: dict[str, tuple[int, ...]] = field(default_factory=lambda: {"japan": (), "usa": ()})  # wrong-side draws
+    deck: tuple[int, ...] = ()          # the draw deck (its order is chance: a draw picks one at random)
+    played: tuple[int, ...] = ()        # cards played (face up)
+    active: tuple[int, ...] = ()        # played cards still in force this turn / this attack
+    attack: Any = None                  # the air attack in progress (air_attack.Attack)
+    pending: tuple[str, ...] = ()       # a queue of procedure steps to run next
+    options: tuple[tuple[str, bool], ...] = ()
+    result: tuple[str | None, int] | None = None
+    last_events: tuple[Event, ...] = ()
+    cache: Pause | None = None
+
+    def copy(self) -> "FaMState":
+        """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared."""
+        return FaMState(self.turn, self.step, dict(self.fleet), dict(self.shown), dict(self.plot), dict(self.path),
+                        self.garrison, self.invasion, self.midway_control, dict(self.aop), self.declared,
+                        self.midway_ops, dict(self.search_value), dict(self.damage), self.sunk, self.towed,
+                        self.midway_hits, dict(self.dmcv), dict(self.air), dict(self.groups), self.launched,
+                        self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
+                        self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
+                        self.attack.copy() if self.attack is not None else None, self.pending, self.options,
+                        self.result, (), None)
+
+    def option(self, name: str) -> bool:
+        return dict(self.options).get(name, False)
+
+    def at(self, box: str) -> list[str]:
+        """The squadrons in a box, in id order."""
+        return sorted(q for q, (b, _) in self.air.items() if b == box)
+
+    def box(self, squadron: str) -> str:
+        return self.air[squadron][0]
+
+    def steps(self, squadron: str) -> int:
+        return self.air[squadron][1]
+
+    def on_map(self, fleet_id: str) -> bool:
+        return "-" in self.fleet.get(fleet_id, "")
+
+    def hits(self, carrier: str) -> int:
+        """Damage markers on a carrier (a sunk carrier counts its three)."""
+        return 3 if carrier in self.sunk else len(self.damage.get(carrier, ()))
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("cache", "last_events"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "groups":
+                v = {k: list(g[:3]) + [list(g.units)] + list(g[4:]) for k, g in v.items()}
+            elif f.name == "attack":
+                v = v.to_json() if v is not None else None
+            elif f.name == "air":
+                v = {k: [b, n] for k, (b, n) in v.items()}
+            elif f.name == "moved":
+                v = sorted(v)
+            elif f.name == "options":
+                v = dict(v)
+            elif f.name in ("plot", "path", "damage", "hands", "dead"):
+                v = {k: list(t) for k, t in v.items()}
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "FaMState":
+        from kaisen.games.fury_at_midway.air_attack import Attack
+        d = dict(data)
+        d["groups"] = {k: StrikeGroup(g[0], g[1], g[2], tuple(g[3]), *g[4:]) for k, g in d["groups"].items()}
+        d["attack"] = Attack.from_json(d["attack"]) if d.get("attack") is not None else None
+        d["air"] = {k: (b, int(n)) for k, (b, n) in d["air"].items()}
+        d["moved"] = frozenset(d.get("moved", ()))
+        d["options"] = tuple(sorted(d.get("options", {}).items()))
+        for k in ("plot", "path", "damage", "hands", "dead"):
+            d[k] = {a: tuple(t) for a, t in d.get(k, {}).items()}
+        for k in ("sunk", "towed", "exits", "deck", "played", "active", "pending", "forming", "init_rolls"):
+            d[k] = tuple(d.get(k, ()))
+        if d.get("result") is not None:
+            d["result"] = tuple(d["result"])
+        return cls(**d)
+
+    def __eq__(self, other_state: object) -> bool:
+        if not isinstance(other_state, FaMState):
+            return NotImplemented
+        return self.to_json() == other_state.to_json()
