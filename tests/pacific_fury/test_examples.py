@@ -3,31 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from kaisen.engine.core import Chance, Decision
+from kaisen.engine.core import Chance
 from kaisen.games.pacific_fury import GAME
 from kaisen.games.pacific_fury.common import hits_for, sink_threshold
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-
-def position(tfs, initiative="usa", phasing="usa", marker=1) -> PFState:
-    """A turn-1 Operations Phase position with the given task forces (id, ships, zone, box)."""
-    s = GAME.new_state().copy()
-    s.initiative, s.phasing, s.marker = initiative, phasing, marker
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
+from .helpers import play, position
 
 
 # -- 8.2 forming example ---------------------------------------------------------------------

@@ -1,60 +1,15 @@
 """Rule 10 (Combat): surface, bombardment, carrier combat, air strikes, hits and the Sunk Table, return to base."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import Chance, Decision, IllegalAction
+from kaisen.engine.core import Chance, Decision
 from kaisen.games.pacific_fury import GAME
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
+from .helpers import ids, play, position, refused
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1) -> PFState:
-    """An Operations Phase position with the given task forces (id, ships, zone, box)."""
-    s = GAME.new_state().copy()
-    s.turn, s.initiative, s.marker, s.hf_operational = turn, initiative, marker, hf
-    s.phasing = phasing or initiative
-    if turn >= 2:
-        s.loc["hornet"] = "base"
-        s.returns.pop("hornet")
-    for u, sp in D.ships.items():
-        if sp.type == "AP":
-            s.loc[u] = "offboard" if sp.side == initiative else "base"
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
 def fire_labels(s) -> tuple[str, ...]:
     p = GAME.pause(s)
     assert isinstance(p, Chance) and s.step.startswith("fire:"), s.step

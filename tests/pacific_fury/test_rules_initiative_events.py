@@ -1,84 +1,12 @@
 """Rules 5 (sequence of play), 6 (Initiative Phase) and 7 (Event Phase), checked through the engine contract."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import Chance, Decision, End, IllegalAction
+from kaisen.engine.core import Chance, Decision
 from kaisen.games.pacific_fury import GAME
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
-RESERVE = {"yamato", "junyo", "hiyo"}
-
-
-# -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1) -> PFState:
-    """An Operations Phase position with the given task forces (id, ships, zone, box)."""
-    s = GAME.new_state().copy()
-    s.turn, s.initiative, s.marker, s.hf_operational = turn, initiative, marker, hf
-    s.phasing = phasing or initiative
-    if turn >= 2:                       # Hornet has arrived (3.2)
-        s.loc["hornet"] = "base"
-        s.returns.pop("hornet")
-    for u, sp in D.ships.items():
-        if sp.type == "AP":
-            s.loc[u] = "offboard" if sp.side == initiative else "base"
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
-def turn_start(turn: int, marker: int, *, hf_at_end: bool = False, events_used=(), loc=None, returns=None):
-    """Play the last operation of turn - 1 (Henderson disrupted: no shift) and stop where `turn` first pauses."""
-    s = position(initiative="usa" if marker >= 0 else "japan", phasing="japan", marker=marker,
-                 hf=hf_at_end, turn=turn - 1)
-    s.ops = {"usa": 7, "japan": 6}
-    s.events_used = tuple(events_used)
-    for u, where in (loc or {}).items():
-        s.loc[u] = where
-    for u, t in (returns or {}).items():
-        s.loc[u] = "track"
-        s.returns[u] = t
-    s.cache = None
-    return play(s, "pass")
-
-
-def quiet_turn(s):
-    """Play out the current turn with no task forces and only passes; stop at the next turn's first pause."""
-    turn = s.turn
-    events = []
-    while s.turn == turn and not isinstance(GAME.pause(s), End):
-        s = GAME.apply(s, "done" if s.step == "form" else "pass")
-        events.extend(GAME.events(s))
-    return s, events
+from .helpers import RESERVE, D, ids, play, position, quiet_turn, refused, turn_start
 
 
 # -- 5.0 sequence of play ------------------------------------------------------------------------

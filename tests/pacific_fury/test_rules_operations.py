@@ -1,59 +1,15 @@
 """Rule 9 (Operations Phase): sortie, move, landing, bombardment, air strike, Tokyo Express, counting."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import Chance, Decision, IllegalAction
+from kaisen.engine.core import Chance, Decision
 from kaisen.games.pacific_fury import GAME
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
+from .helpers import ids, play, position, refused
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1, options=None) -> PFState:
-    """An Operations Phase position with the given task forces (id, ships, zone, box)."""
-    s = GAME.new_state(options=options).copy()
-    s.turn, s.initiative, s.marker, s.hf_operational = turn, initiative, marker, hf
-    s.phasing = phasing or initiative
-    for u, sp in D.ships.items():
-        if sp.type == "AP":
-            s.loc[u] = "offboard" if sp.side == initiative else "base"
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            if u == "tokyo-express":
-                s.te_formed = True
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
 def prefixed(s, prefix: str) -> set[str]:
     return {i for i in ids(s) if i.startswith(prefix)}
 
@@ -370,14 +326,14 @@ def test_9_6_no_tokyo_express_for_japan_with_the_initiative():
 
 def test_9_6_the_tokyo_express_must_sortie_to_the_slot():
     """Its only sortie is into The Slot."""
-    s = position([("J1", ["tokyo-express"], None, 1)], phasing="japan")
+    s = position([("J1", ["tokyo-express"], None, 1)], phasing="japan", te_formed=True)
     assert prefixed(s, "sortie:") == {"sortie:J1:slot"}
     refused(s, "sortie:J1:eastern-solomons", "9.0")
 
 
 def test_9_6_unopposed_landing_shifts_the_marker_even_with_henderson_operational():
     """From The Slot into a US-free Ironbottom Sound the Tokyo Express lands: one shift toward Japan."""
-    s = position([("J1", ["tokyo-express"], "slot", None)], phasing="japan")
+    s = position([("J1", ["tokyo-express"], "slot", None)], phasing="japan", te_formed=True)
     assert prefixed(s, "move:J1") == {"move:J1:ironbottom"}
     assert next(o.label for o in GAME.pause(s).options if o.id == "move:J1:ironbottom").startswith("Tokyo Express")
     s, events = play(s, "move:J1:ironbottom")
@@ -391,7 +347,7 @@ def test_9_6_unopposed_landing_shifts_the_marker_even_with_henderson_operational
 def test_9_6_opposed_landing_uses_the_detection_table(face, hf, detected):
     """With the US in Ironbottom Sound: 1 detects, 2 detects only under an operational Henderson, 3-6 fail."""
     s = position([("J1", ["tokyo-express"], "slot", None), ("U1", ["portland"], "ironbottom", None)],
-                 phasing="japan", hf=hf)
+                 phasing="japan", hf=hf, te_formed=True)
     s, _ = play(s, "move:J1:ironbottom")
     p = GAME.pause(s)
     assert isinstance(p, Chance) and p.dice == (6,) and p.rule == "9.6"
@@ -407,7 +363,7 @@ def test_9_6_opposed_landing_uses_the_detection_table(face, hf, detected):
 def test_9_6_optional_rule_gives_the_tokyo_express_combat_factor_1(option):
     """Under the optional rule the Tokyo Express fires with combat factor 1; otherwise it cannot fire."""
     s = position([("J1", ["tokyo-express"], "slot", None), ("U1", ["portland"], "ironbottom", None)],
-                 options={"tokyo-express-combat": option})
+                 options={"tokyo-express-combat": option}, te_formed=True)
     s, _ = play(s, "move:U1:slot", (6,))                             # the US attacks and misses
     p = GAME.pause(s)
     if option:

@@ -1,58 +1,19 @@
 """Rule 11 (Return Phase): everyone home, the Initiative marker's shift, Henderson restored, the end of turn 4."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import End, IllegalAction
+from kaisen.engine.core import End
 from kaisen.games.pacific_fury import GAME
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
+from .helpers import play, position, refused
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1, ops=(0, 0)) -> PFState:
-    """An Operations Phase position with the given task forces (id, ships, zone, box); ops = (US, Japan) done."""
-    s = GAME.new_state().copy()
-    s.turn, s.initiative, s.marker, s.hf_operational = turn, initiative, marker, hf
-    s.phasing = phasing or initiative
-    s.ops = {"usa": ops[0], "japan": ops[1]}
-    for u, sp in D.ships.items():
-        if sp.type == "AP":
-            s.loc[u] = "offboard" if sp.side == initiative else "base"
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
 def end_turn(marker=1, *, initiative=None, hf=True, transport_sunk=False, tfs=(), turn=1):
     """Japan's seventh operation, a pass, ends the turn; the Return Phase runs."""
     s = position(tfs, initiative=initiative or ("usa" if marker >= 0 else "japan"), phasing="japan",
-                 marker=marker, hf=hf, turn=turn, ops=(7, 6))
+                 marker=marker, hf=hf, turn=turn, ops=(7, 6), hornet_arrived=False)
     s.transport_sunk = transport_sunk
     return play(s, "pass")
 

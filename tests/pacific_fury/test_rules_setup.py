@@ -1,53 +1,16 @@
 """Rules 3 (set-up) and 4 (how to win), checked through the engine contract."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import Chance, Decision, End, IllegalAction
+from kaisen.engine.core import Decision, End
 from kaisen.games.pacific_fury import GAME
 from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
-RESERVE = {"yamato", "junyo", "hiyo"}
+from .helpers import RESERVE, D, ids, play, quiet_turn, refused
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def quiet_turn(s):
-    """Play out the current turn with no task forces and only passes; stop at the next turn's first pause."""
-    turn = s.turn
-    events = []
-    while s.turn == turn and not isinstance(GAME.pause(s), End):
-        p = GAME.pause(s)
-        assert isinstance(p, Decision), p
-        s = GAME.apply(s, "done" if s.step == "form" else "pass")
-        events.extend(GAME.events(s))
-    return s, events
-
-
 def last_operation(turn: int, marker: int, *, initiative: str | None = None, hf: bool = False,
                    transport_sunk: bool = False, tfs=()) -> PFState:
     """The last operation of `turn` (Japan to pass; the US has done its seven): a pass ends the turn."""
@@ -122,7 +85,7 @@ def test_3_2_hornet_cannot_sail_on_turn_1():
 
 def test_3_2_hornet_enters_espiritu_santo_in_the_turn_2_task_force_phase():
     """Hornet joins the US base on turn 2, after the Event Phase and before task forces are formed."""
-    s, _ = quiet_turn(GAME.new_state())
+    s, _ = quiet_turn(GAME.new_state(), decisions_only=True)
     assert s.turn == 2 and s.step == "event-roll"
     assert s.loc["hornet"] == "track"              # not yet during the Event Phase
     s, events = play(s, (4,))                      # Japan's event: Release Reserve
@@ -155,7 +118,7 @@ def test_3_4_turn_marker_advances_one_box_after_each_turn():
     """When a turn's Return Phase ends, the game moves on to the next turn, and turn 4 is the last."""
     s = GAME.new_state()
     for turn, event_face in ((2, 4), (3, 6), (4, 6)):     # Japan's events: Release Reserve, Bomber Offensive
-        s, events = quiet_turn(s)
+        s, events = quiet_turn(s, decisions_only=True)
         assert s.turn == turn and s.step == "event-roll"
         assert any(e.kind == "turn" and e.text.startswith(f"Turn {turn} ") for e in events)
         s, _ = play(s, (event_face,))
@@ -164,7 +127,7 @@ def test_3_4_turn_marker_advances_one_box_after_each_turn():
             s, _ = play(s, (5,), (4,), (6,), (1,))     # used, used, used, then one torpedo hit...
             s, _ = play(s, "hit:north-carolina", (1,))       # ...on North Carolina, which survives
         assert s.step == "form"
-    s, _ = quiet_turn(s)
+    s, _ = quiet_turn(s, decisions_only=True)
     assert isinstance(GAME.pause(s), End) and s.turn == 4
 
 

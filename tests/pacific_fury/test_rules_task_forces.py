@@ -1,57 +1,15 @@
 """Rule 8 (Task Force Phase): new ships (8.1), forming (8.2), types (8.3) and fog of war (8.4)."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from kaisen.engine.core import Chance, Decision, IllegalAction
+from kaisen.engine.core import Chance, Decision
 from kaisen.games.pacific_fury import GAME
-from kaisen.games.pacific_fury.state import PFState, TaskForce
 
-D = GAME.data
+from .helpers import ids, play, position, refused, turn_start
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
-
-
-def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1) -> PFState:
-    """An Operations Phase position with the given task forces (id, ships, zone, box)."""
-    s = GAME.new_state().copy()
-    s.turn, s.initiative, s.marker, s.hf_operational = turn, initiative, marker, hf
-    s.phasing = phasing or initiative
-    for u, sp in D.ships.items():
-        if sp.type == "AP":
-            s.loc[u] = "offboard" if sp.side == initiative else "base"
-    for tid, ships, zone, box in tfs:
-        side = "japan" if tid.startswith("J") else "usa"
-        s.tfs[tid] = TaskForce(tid, side, tuple(ships), box, zone, False)
-        for u in ships:
-            s.loc[u] = "tf:" + tid
-    s.phase, s.step, s.cache = "operations", "op", None
-    return s
-
-
 def zone_view(s, side: str, tid: str) -> dict:
     """The entry for task force `tid` in `side`'s view of the map."""
     for z in GAME.view(s, side)["zones"]:
@@ -61,21 +19,10 @@ def zone_view(s, side: str, tid: str) -> dict:
     raise KeyError(tid)
 
 
-def turn_start(turn: int, marker: int, **returns):
-    """Play the last operation of turn - 1 and stop where `turn` first pauses (Henderson disrupted: no shift)."""
-    s = position(initiative="usa" if marker >= 0 else "japan", phasing="japan", marker=marker, hf=False, turn=turn - 1)
-    s.ops = {"usa": 7, "japan": 6}
-    for u, t in returns.items():
-        u = u.replace("_", "-")
-        s.loc[u], s.returns[u] = "track", t
-    s.cache = None
-    return play(s, "pass")
-
-
 # -- 8.1 new ships ---------------------------------------------------------------------------------
 def test_8_1_damaged_ships_reenter_base_on_the_turn_they_are_due():
     """Ships on the Turn Record Track go to their base, face down, in the Task Force Phase of their turn."""
-    s, _ = turn_start(2, 1, kongo=3, north_carolina=2)
+    s, _ = turn_start(2, 1, returns={"kongo": 3, "north-carolina": 2})
     assert s.step == "event-roll" and s.loc["north_carolina".replace("_", "-")] == "track"
     base_before = GAME.view(s, "japan")["sides"]["usa"]["base_count"]
     s, events = play(s, (4,))                                        # Japan's event, then the arrivals
