@@ -33,7 +33,9 @@ class Ctx:
         ac = self.d.aircraft[sp.type]
         home = "Midway" if sp.parent == MIDWAY else self.d.carriers[sp.parent].name
         steps = self.s.air[q][1] if q in self.s.air else ac.steps
-        return f"{home} {ac.model}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
+        tail = q.rsplit("-", 1)[-1]
+        number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
+        return f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
 
     def names(self, units) -> str:
         return ", ".join(self.unit_name(q) for q in units) or "no aircraft"
@@ -151,7 +153,10 @@ class Ctx:
         if group == MIDWAY:
             return "Midway"
         if group in DMCV.values():
-            return f"{self.d.fleets[group].name} ({self.carrier_name(self.carriers_of(group)[0])})"
+            k = self.carriers_of(group)
+            return f"{self.d.fleets[group].name} ({self.carrier_name(k[0])})" if k else self.d.fleets[group].name
+        if group in self.d.fleets:        # a fleet without carriers (the Invasion Force)
+            return self.d.fleets[group].name
         return self.d.groups[group].name
 
     # -- carriers ------------------------------------------------------------------------------

@@ -1,0 +1,468 @@
+"""8.0 Air operations: the carrier display (8.3), launch and strike groups (8.4), flight on the map (8.5),
+return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
+from __future__ import annotations
+
+from kaisen.engine.core import Option
+from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.movement import enemies_on_map
+from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
+
+
+# -- where a squadron is --------------------------------------------------------------------
+def carrier_of_box(box: str) -> str:
+    """'deck:akagi:1' / 'hangar:akagi' -> 'akagi'."""
+    return box.split(":")[1]
+
+
+def group_of_box(box: str) -> str:
+    return box.split(":")[1]
+
+
+def home_group(c: Ctx, q: str) -> str:
+    return c.group_of(c.parent(q))
+
+
+def fleet_hex_of_carrier(c: Ctx, carrier: str) -> str | None:
+    return c.group_hex(c.group_of(carrier))
+
+
+def max_group(c: Ctx, side: str, origin_carrier: str) -> int:
+    sp = c.d.sides[side]
+    return sp.midway_strike_group_max if origin_carrier == MIDWAY else sp.strike_group_max
+
+
+# -- the start of an air operation: mandatory moves (8.3(1)) --------------------------------------
+def begin(c: Ctx, side: str, kind: str) -> None:
+    """Start one air operation of `side`: Return 2 -> Return 1 for all, then Return 1 -> hangars."""
+    s = c.s
+    s.op_side, s.op_kind, s.moved, s.forming = side, kind, frozenset(), ()
+    s.op_count += 1
+    for gid, g in list(s.groups.items()):
+        if g.side == side:
+            frozen = kind == "midway" and not g.midway_strike
+            s.groups[gid] = g._replace(moved=frozen)
+    moved = set()
+    for q, (box, n) in sorted(s.air.items()):
+        if box.startswith("ret2:") and c.side_of(q) == side:
+            s.air[q] = ("ret1:" + group_of_box(box), n)
+            moved.add(q)
+    if moved:
+        c.tell(side, "air", f"Return 2 -> Return 1: {c.names(sorted(moved))}", "8.3(1)")
+    s.moved = frozenset(moved)
+    next_landing(c)
+
+
+def landing_choices(c: Ctx, q: str) -> list[str]:
+    """8.3(1): where a Return 1 unit may land; empty when it has nowhere to go (it is lost)."""
+    s = c.s
+    group = group_of_box(s.box(q))
+    side = c.side_of(q)
+    hangar_ok = [k for k in c.carriers_of(group) if c.room_for(k, q, f"hangar:{k}")] if group != MIDWAY else []
+    if c.from_midway(q):
+        return [MIDWAY] if c.room_for(MIDWAY, q, "hangar:midway") else []
+    if side == "japan":
+        p = c.parent(q)
+        if c.parent_ok(q) and c.room_for(p, q, f"hangar:{p}"):
+            return [p]
+        if hangar_ok:
+            return hangar_ok
+        fleet = c.fleet_of_group(group) if group != MIDWAY else "1af"
+        others = [g for g in c.groups_of_side(side) if g != group and c.fleet_of_group(g) == fleet]
+        return [k for g in others for k in c.carriers_of(g) if c.room_for(k, q, f"hangar:{k}")]
+    out = list(hangar_ok)
+    if not out:
+        fleet = c.fleet_of_group(group) if group != MIDWAY else "csf"
+        others = [g for g in c.groups_of_side(side) if g not in (group, MIDWAY) and c.fleet_of_group(g) == fleet]
+        out = [k for g in others for k in c.carriers_of(g) if c.room_for(k, q, f"hangar:{k}")]
+    h = c.group_hex(group) if group != MIDWAY else c.d.midway.hex
+    near = h is not None and c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.carrier_landing_range
+    if (group == MIDWAY or near) and c.room_for(MIDWAY, q, "hangar:midway"):
+        out.append(MIDWAY)
+    return out
+
+
+def to_land(c: Ctx) -> list[str]:
+    """Return 1 units of the operating side that have not moved this operation, in id order."""
+    s = c.s
+    return [q for q, (box, _) in sorted(s.air.items())
+            if box.startswith("ret1:") and q not in s.moved and c.side_of(q) == s.op_side]
+
+
+def next_landing(c: Ctx) -> None:
+    """Land every Return 1 unit with one choice; pause for the first with several; then the free moves."""
+    s = c.s
+    for q in to_land(c):
+        where = landing_choices(c, q)
+        if not where:
+            c.eliminate(q, "nowhere to land", "8.3(1)", private=True)
+            continue
+        if len(where) == 1:
+            land(c, q, where[0])
+            continue
+        s.step = "land:" + q
+        return
+    s.step = "op"
+
+
+def landing_options(c: Ctx, q: str) -> list[Option]:
+    return [Option(f"land:{k}", f"{c.unit_name(q)} lands in the hangar of {c.carrier_name(k)}")
+            for k in landing_choices(c, q)]
+
+
+def land(c: Ctx, q: str, carrier: str) -> None:
+    """Return 1 -> hangar (8.3(1)); a one-step unit combines at once if that is what makes room (8.3(3))."""
+    s = c.s
+    box = f"hangar:{carrier}"
+    full = len(c.aboard(carrier)) >= c.capacity(carrier)
+    s.air[q] = (box, s.air[q][1])
+    s.moved = s.moved | {q}
+    c.tell(c.side_of(q), "air", f"{c.unit_name(q)} lands on {c.carrier_name(carrier)}", "8.3(1)")
+    if full:
+        partner = c.combine_partner(q, box)
+        if partner is not None:
+            c.combine(partner, q, "8.3(3)")
+
+
+def on_land(c: Ctx, q: str, answer: str) -> None:
+    land(c, q, answer[5:])
+    next_landing(c)
+
+
+# -- the free moves, launch and flight --------------------------------------------------------
+def movable(c: Ctx, q: str) -> bool:
+    return q not in c.s.moved and c.side_of(q) == c.s.op_side
+
+
+def launch_origin(c: Ctx, q: str) -> str:
+    return carrier_of_box(c.s.box(q))
+
+
+def can_join(c: Ctx, q: str) -> bool:
+    """8.4(2)-(3): who may join the strike group being formed (attack aircraft first, fighters as escort)."""
+    s = c.s
+    k = launch_origin(c, q)
+    if k != MIDWAY and fleet_hex_of_carrier(c, k) is None:
+        return False
+    if s.op_kind == "midway" and (k == MIDWAY or c.group_of(k) not in c.d.fleet_groups("1af")):
+        return False
+    spec = c.spec(q)
+    if not s.forming:
+        return spec.role == "attack"
+    first = s.forming[0]
+    k0 = launch_origin(c, first)
+    if len(s.forming) >= max_group(c, s.op_side, k0):
+        return False
+    if s.op_side == "japan":
+        if fleet_hex_of_carrier(c, k) != fleet_hex_of_carrier(c, k0):
+            return False      # 8.4(3): mid-air assembly over one fleet
+    elif k != k0:
+        return False
+    b17 = any(c.spec(u).hit_rule == "three-ones" for u in s.forming)
+    if spec.role == "attack" and (b17 or spec.hit_rule == "three-ones"):
+        return False      # 9.4(4): the B-17 never flies with other attack aircraft
+    return True
+
+
+def group_ma(c: Ctx, g: StrikeGroup) -> int:
+    """8.5(2): the slowest unit's printed movement allowance."""
+    return min(c.spec(q).ma for q in g.units)
+
+
+def targets_at(c: Ctx, side: str, hex_id: str, midway_strike: bool) -> str | None:
+    """The enemy a strike group entering `hex_id` attacks: a fleet there, or Midway for a Midway strike."""
+    if midway_strike:
+        return MIDWAY if hex_id == c.d.midway.hex else None
+    for f in enemies_on_map(c, side):
+        if c.s.fleet[f] == hex_id:
+            return f
+    return None
+
+
+def launch_hexes(c: Ctx) -> list[str]:
+    """8.4(1), 8.4(4): a just-launched group moves up to two hexes (straight onto a target within two)."""
+    s = c.s
+    k = launch_origin(c, s.forming[0])
+    here = c.d.midway.hex if k == MIDWAY else fleet_hex_of_carrier(c, k)
+    out = []
+    for h in c.d.hexes:
+        if c.d.hex_distance(here, h) > 2:
+            continue
+        if h == c.d.midway.hex and s.op_kind != "midway":
+            continue
+        out.append(h)
+    return out
+
+
+def flight_targets(c: Ctx, g: StrikeGroup) -> list[str]:
+    """8.5(3): hexes of targets the group can reach this operation."""
+    ma = group_ma(c, g)
+    if g.midway_strike:
+        hexes = [c.d.midway.hex]
+    else:
+        hexes = [c.s.fleet[f] for f in enemies_on_map(c, g.side)]
+    return [h for h in hexes if c.d.hex_distance(g.hex, h) <= ma]
+
+
+def must_fly(c: Ctx) -> list[StrikeGroup]:
+    """Strike groups of the operating side still to move this operation (8.5(3), 8.5(5))."""
+    return [g for g in sorted(c.s.groups.values(), key=lambda g: g.id) if g.side == c.s.op_side and not g.moved]
+
+
+def midway_launch_due(c: Ctx) -> bool:
+    """6.4(3): the Midway attack needs at least one aircraft; due while none launched and one could."""
+    s = c.s
+    if s.op_kind != "midway" or any(g.midway_strike for g in s.groups.values()) or s.forming:
+        return False
+    if s.attack is not None:
+        return False
+    return any(can_join(c, q) for q, (b, _) in s.air.items() if b.startswith("deck:") and movable(c, q))
+
+
+def op_options(c: Ctx) -> list[Option]:
+    """Every legal move of the operating side in this air operation (8.2-8.5)."""
+    s = c.s
+    side = s.op_side
+    opts: list[Option] = []
+    mine = sorted(q for q, (b, _) in s.air.items() if b != "lost" and c.side_of(q) == side)
+    for q in mine:
+        box = s.box(q)
+        if not movable(c, q) or q in s.forming:
+            continue
+        kind, _, rest = box.partition(":")
+        if kind == "hangar":
+            k = rest
+            if c.free_boxes(k):
+                opts.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}"))
+        elif kind == "deck":
+            k = carrier_of_box(box)
+            if c.is_fighter(q):
+                opts.append(Option(f"cap:{q}", f"{c.unit_name(q)}: deck -> CAP of {c.group_name(c.group_of(k))}"))
+            if can_join(c, q):
+                what = "launch in a new strike group" if not s.forming else "join the strike group"
+                opts.append(Option(f"sg-add:{q}", f"{c.unit_name(q)}: {what}"))
+        elif kind == "cap":
+            for k in uncap_carriers(c, q):
+                opts.append(Option(f"uncap:{q}:{k}", f"{c.unit_name(q)}: CAP -> deck of {c.carrier_name(k)}"))
+    for a, b in combinable(c, mine):
+        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)}"))
+    if s.forming:
+        for h in launch_hexes(c):
+            tgt = targets_at(c, side, h, s.op_kind == "midway")
+            what = f" and attack {c.fleet_name(tgt)}" if tgt else ""
+            opts.append(Option(f"sg-go:{h}", f"Launch {c.names(s.forming)} to {h}{what}"))
+    for g in must_fly(c):
+        hexes = flight_targets(c, g)
+        for h in hexes:
+            tgt = targets_at(c, side, h, g.midway_strike)
+            opts.append(Option(f"sg-move:{g.id}:{h}", f"Strike {g.id} flies {g.hex} -> {h} and attacks {c.fleet_name(tgt)}"))
+        if not hexes:
+            opts.append(Option(f"sg-return:{g.id}", f"Strike {g.id} finds no target in reach and turns for home"))
+    if not s.forming and not must_fly(c) and not midway_launch_due(c):
+        opts.append(Option("end", "End this air operation"))
+    return opts
+
+
+def uncap_carriers(c: Ctx, q: str) -> list[str]:
+    """CAP -> deck (6.4(3) 'and vice versa'): a free deck box of a carrier of the group; a Japanese fighter
+    goes to its parent when the parent is undamaged."""
+    group = group_of_box(c.s.box(q))
+    if c.side_of(q) == "japan" and c.parent_ok(q):
+        cands = [c.parent(q)] if c.parent(q) in c.carriers_of(group) else list(c.carriers_of(group))
+    else:
+        cands = list(c.carriers_of(group))
+    return [k for k in cands if c.free_boxes(k) and c.room_for(k, q, f"deck:{k}:{c.free_boxes(k)[0]}")]
+
+
+def combinable(c: Ctx, mine: list[str]) -> list[tuple[str, str]]:
+    """8.3(4): two one-step units of one type (and of the same home kind) in one box."""
+    by_box: dict[tuple[str, str, bool], list[str]] = {}
+    for q in mine:
+        box, n = c.s.air[q]
+        if n != 1 or box.startswith(("deck:", "sg:", "spent:")) or q in c.s.forming:
+            continue
+        by_box.setdefault((box, c.d.squadrons[q].type, c.from_midway(q)), []).append(q)
+    out = []
+    for units in by_box.values():
+        if len(units) >= 2:
+            out.append((units[0], units[1]))
+    return out
+
+
+def on_op(c: Ctx, answer: str) -> None:
+    """Apply one move of the air operation."""
+    s = c.s
+    side = s.op_side
+    verb, _, rest = answer.partition(":")
+    if verb == "deck":
+        q = rest
+        k = carrier_of_box(s.box(q))
+        n = c.free_boxes(k)[0]
+        s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
+        s.moved = s.moved | {q}
+        c.tell(side, "air", f"{c.unit_name(q)} to the deck of {c.carrier_name(k)}", "8.3(5)")
+    elif verb == "cap":
+        q = rest
+        g = c.group_of(carrier_of_box(s.box(q)))
+        s.air[q] = (f"cap:{g}", s.air[q][1])
+        s.moved = s.moved | {q}
+        c.tell(side, "air", f"{c.unit_name(q)} flies CAP over {c.group_name(g)}", "8.3(2)")
+    elif verb == "uncap":
+        q, k = rest.split(":")
+        n = c.free_boxes(k)[0]
+        s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
+        s.moved = s.moved | {q}
+        c.tell(side, "air", f"{c.unit_name(q)} lands from CAP on {c.carrier_name(k)}", "8.3")
+    elif verb == "combine":
+        a, b = rest.split(":")
+        c.combine(a, b)
+    elif verb == "sg-add":
+        s.forming = s.forming + (rest,)
+    elif verb == "sg-go":
+        launch(c, rest)
+        return
+    elif verb == "sg-move":
+        gid, h = rest.split(":", 1)
+        fly(c, gid, h)
+        return
+    elif verb == "sg-return":
+        g = s.groups[rest]
+        s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
+        c.tell(side, "air", f"Strike {rest} finds no target within {group_ma(c, g)} hexes and heads home", "8.5(3)")
+        recover(c, rest, box="ret2")
+    elif verb == "end":
+        end(c)
+        return
+    s.step = "op"
+
+
+def launch(c: Ctx, h: str) -> None:
+    """8.4: the forming group takes off from its carrier's (or Midway's) hex and flies up to two hexes."""
+    s = c.s
+    side = s.op_side
+    units = s.forming
+    k = launch_origin(c, units[0])
+    origin = MIDWAY if k == MIDWAY else c.fleet_of_group(c.group_of(k))
+    here = c.d.midway.hex if k == MIDWAY else fleet_hex_of_carrier(c, k)
+    s.launched += 1
+    gid = ("J" if side == "japan" else "U") + str(s.launched)
+    g = StrikeGroup(gid, side, h, units, origin, here, 1, True, s.op_kind == "midway")
+    s.groups[gid] = g
+    for q in units:
+        s.air[q] = ("sg:" + gid, s.air[q][1])
+    s.moved = s.moved | set(units)
+    s.forming = ()
+    c.tell(side, "air", f"Strike {gid} launched from {c.carrier_name(k) if k == MIDWAY else c.fleet_name(origin)}: "
+                        f"{c.names(units)}; flies {here} -> {h}", "8.4")
+    c.say("air", f"{c.side_name(side)} launches a strike", "8.4")
+    arrive(c, gid)
+
+
+def fly(c: Ctx, gid: str, h: str) -> None:
+    """8.5: a group on the map flies to a target hex within its allowance."""
+    s = c.s
+    g = s.groups[gid]
+    s.groups[gid] = g._replace(hex=h, moved=True, flights=g.flights + 1)
+    c.tell(g.side, "air", f"Strike {gid} flies {g.hex} -> {h}", "8.5")
+    arrive(c, gid)
+
+
+def arrive(c: Ctx, gid: str) -> None:
+    """9.0: a strike group entering a target's hex attacks at once."""
+    from kaisen.games.fury_at_midway import air_attack
+    g = c.s.groups[gid]
+    tgt = targets_at(c, g.side, g.hex, g.midway_strike)
+    if tgt is None:
+        c.s.step = "op"
+        return
+    air_attack.start(c, gid, tgt)
+
+
+def after_attack(c: Ctx, gid: str) -> None:
+    """9.5: the survivors go to a Return box (Return 1 after a Midway strike or in the launching operation)."""
+    if gid in c.s.groups:
+        g = c.s.groups[gid]
+        recover(c, gid, box="ret1" if g.midway_strike or g.flights <= 1 else "ret2")
+    c.s.step = "op"
+
+
+def return_group(c: Ctx, q: str, g: StrikeGroup) -> str:
+    """9.5: which group's Return box a survivor uses."""
+    if c.from_midway(q):
+        return MIDWAY
+    side = c.side_of(q)
+    home = home_group(c, q)
+    live = [gr for gr in c.groups_of_side(side) if gr != MIDWAY and c.group_hex(gr) is not None
+            and any(c.operational(k) for k in c.carriers_of(gr))]
+    if side == "japan":
+        if c.parent_ok(q) and home in live:
+            return home
+        return home if home in live or not live else live[0]
+    if home in live:
+        return home
+    if live:
+        return live[0]
+    if c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range and c.operational(MIDWAY):
+        return MIDWAY
+    return home
+
+
+def recover(c: Ctx, gid: str, box: str) -> None:
+    s = c.s
+    g = s.groups.pop(gid)
+    parts = []
+    for q in g.units:
+        if s.air[q][0] == "lost":
+            continue
+        gr = return_group(c, q, g)
+        s.air[q] = (f"{box}:{gr}", s.air[q][1])
+        parts.append(f"{c.unit_name(q)} -> {'Return 1' if box == 'ret1' else 'Return 2'} of {c.group_name(gr)}")
+    if parts:
+        c.tell(g.side, "air", f"Strike {gid} heads home: " + "; ".join(parts), "9.5")
+
+
+# -- the end of the operation -----------------------------------------------------------------------
+def end(c: Ctx) -> None:
+    """9.2(4): the enemy's CAP that intercepted lands now; then the next air operation."""
+    s = c.s
+    land_spent_cap(c, other(s.op_side))
+    land_spent_cap(c, s.op_side)
+    s.moved = frozenset()
+    s.forming = ()
+    from kaisen.games.fury_at_midway import flow
+    flow.after_air_op(c)
+
+
+def land_spent_cap(c: Ctx, side: str) -> None:
+    """9.2(4): to a free deck box, else the hangar, of a carrier of its group (a Japanese fighter to its
+    undamaged parent); eliminated when there is no such place."""
+    s = c.s
+    for q, (box, n) in sorted(s.air.items()):
+        if not box.startswith("spent:") or c.side_of(q) != side:
+            continue
+        group = group_of_box(box)
+        if c.side_of(q) == "japan" and c.parent_ok(q) and c.parent(q) in c.carriers_of(group):
+            cands = [c.parent(q)]
+        else:
+            cands = [k for k in c.carriers_of(group) if c.afloat(k)]
+        placed = False
+        for k in cands:
+            free = c.free_boxes(k)
+            if free and c.room_for(k, q, f"deck:{k}:{free[0]}"):
+                s.air[q] = (f"deck:{k}:{free[0]}", n)
+                placed = True
+                break
+        if not placed:
+            for k in cands:
+                if c.room_for(k, q, f"hangar:{k}"):
+                    full = len(c.aboard(k)) >= c.capacity(k)
+                    s.air[q] = (f"hangar:{k}", n)
+                    if full:
+                        partner = c.combine_partner(q, f"hangar:{k}")
+                        if partner:
+                            c.combine(partner, q, "8.3(3)")
+                    placed = True
+                    break
+        if placed:
+            c.tell(side, "air", f"{c.unit_name(q)} lands after intercepting", "9.2(4)")
+        else:
+            c.eliminate(q, "CAP with nowhere to land", "9.2(4)")

@@ -1,0 +1,337 @@
+"""5.0 Sequence of play: where a state is paused, and which procedure takes each answer."""
+from __future__ import annotations
+
+from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_dice
+from kaisen.games.fury_at_midway import air_ops, cards, movement, night, search, victory
+from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.data import FaMData
+from kaisen.games.fury_at_midway.setup import initial_state
+from kaisen.games.fury_at_midway.state import NIGHT_TURN, SIDE_NAME, FaMState
+
+
+def pause(s: FaMState, d: FaMData) -> Pause:
+    """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
+    if s.cache is None:
+        s.cache = _pause(Ctx(s, d))
+    return s.cache
+
+
+def _pause(c: Ctx) -> Pause:
+    s, d = c.s, c.d
+    step, _, arg = s.step.partition(":")
+    if step == "over":
+        winner, score = s.result
+        return End(winner, score, victory.summary(c))
+    if step in ("deal", "draw"):
+        return cards.draw_chance(c, step, arg)
+    if step == "csf-setup":
+        return Decision("usa", "Set up the Carrier Strike Force (secretly)",
+                        tuple(Option(f"start:{h}", f"CSF starts in {h}") for h in sorted(d.area("csf-setup"))), "3.2(1)")
+    if step == "declare":
+        return Decision("japan", f"Turn {s.turn}: attack Midway this turn?", tuple(declare_options(c)), "6.4(1)")
+    if step == "dmcv":
+        return Decision(arg, "Form a damaged carrier task force (DMCV)?", tuple(movement.dmcv_options(c, arg)), "6.0")
+    if step == "plot":
+        return Decision("usa", f"Plot the move of the {c.fleet_name(arg)} (secret; up to "
+                               f"{movement.allowance(c, arg)} hexes)", tuple(movement.plot_options(c, arg)), "6.2(1)")
+    if step == "jmove":
+        return Decision("japan", f"Move the {c.fleet_name(arg)} ({movement.mp_left(c, arg)} hexes left)",
+                        tuple(movement.move_options(c, arg)), "6.2(2)")
+    if step == "back":
+        return Decision("usa", f"The {c.fleet_name(arg)} shares a hex with the enemy by day: step back",
+                        tuple(movement.step_back_options(c, arg)), "6.1(4)")
+    if step == "init":
+        return Chance((6, 6), f"Air operation initiative: Japan rolls + {s.aop['japan']} AOP, US rolls + "
+                              f"{s.aop['usa']} AOP", "8.1", ("Japan", "US"))
+    if step == "land":
+        return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)), "8.3(1)")
+    if step == "op":
+        what = {"midway": "Midway Base Attack", "normal": "Air operation"}[s.op_kind]
+        return Decision(s.op_side, f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)",
+                        tuple(air_ops.op_options(c)), "8.2")
+    if step == "atk":
+        from kaisen.games.fury_at_midway import air_attack
+        return air_attack.pause(c)
+    if step in night.STEPS:
+        return night.pause(c, step, arg)
+    if step in cards.STEPS:
+        return cards.pause(c, step, arg)
+    raise AssertionError(f"state paused at an unknown step {s.step!r}")
+
+
+def apply(s: FaMState, d: FaMData, answer) -> FaMState:
+    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
+    p = pause(s, d)
+    if isinstance(p, End):
+        raise IllegalAction("4.0", "the game is over", answer, [])
+    if isinstance(p, Chance):
+        answer = check_dice(p, answer)
+    else:
+        if not isinstance(answer, str):
+            raise IllegalAction(p.rule, f"{p.prompt}: an option id is expected", answer, p.ids())
+        p.option(answer)   # raises IllegalAction naming the allowed ids
+    new = s.copy()
+    c = Ctx(new, d)
+    step, _, arg = new.step.partition(":")
+    handle(c, step, arg, answer)
+    new.last_events = tuple(c.ev)
+    return new
+
+
+def handle(c: Ctx, step: str, arg: str, a) -> None:
+    s = c.s
+    if step in ("deal", "draw"):
+        cards.on_draw(c, step, arg, a[0])
+    elif step == "csf-setup":
+        h = a[6:]
+        s.fleet["csf"] = h
+        c.tell("usa", "setup", f"The Carrier Strike Force sets up in {h}", "3.2(1)")
+        start_turn(c)
+    elif step == "declare":
+        s.declared = a == "attack-midway"
+        c.say("declare", "Japan declares an attack on Midway this turn" if s.declared
+              else "Japan declares no attack on Midway this turn", "6.4(1)")
+        movement_planning(c)
+    elif step == "dmcv":
+        if a != "no-dmcv":
+            movement.form_dmcv(c, arg, a[5:])
+        if arg == "usa":
+            next_plot(c)
+        else:
+            next_jmove(c)
+    elif step == "plot":
+        if movement.on_plot(c, arg, a):
+            s.pending += (arg,)
+        next_plot(c)
+    elif step == "jmove":
+        if movement.on_move(c, arg, a):
+            s.path.pop(arg, None)
+            s.pending += (arg,)
+        next_jmove(c)
+    elif step == "back":
+        movement.step_back(c, arg, a)
+        after_step_back(c)
+    elif step == "init":
+        on_initiative(c, a)
+    elif step == "land":
+        air_ops.on_land(c, arg, a)
+    elif step == "op":
+        air_ops.on_op(c, a)
+    elif step == "atk":
+        from kaisen.games.fury_at_midway import air_attack
+        air_attack.answer(c, a)
+    elif step in night.STEPS:
+        night.on_answer(c, step, arg, a)
+    elif step in cards.STEPS:
+        cards.on_answer(c, step, arg, a)
+    else:
+        raise AssertionError(f"no procedure takes step {s.step!r}")
+
+
+# -- set-up and the start of a turn (3.0, 5.0(1)-(2)) ------------------------------------------------
+def new_game(d: FaMData, options: dict) -> FaMState:
+    """3.0: aircraft in their set-up boxes, tracks at 5 and 6, hands dealt (chance), the CSF placed."""
+    s = initial_state(d, options)
+    c = Ctx(s, d)
+    c.say("setup", "Set-up: the 1st Air Fleet waits to enter on turn 1, the Invasion Force on turn 4; Midway "
+                   "Garrison 6, Invasion Force 5; both sides' aircraft on their carrier displays", "3.0")
+    cards.start_deal(c)
+    return s
+
+
+def start_turn(c: Ctx) -> None:
+    """5.0: a new turn: card draw, then the Midway declaration (day turns) or the night plot."""
+    s = c.s
+    s.declared, s.midway_ops, s.midway_hits, s.op_count = False, 0, 0, 0
+    s.aop = {"japan": 0, "usa": 0}
+    s.search_value = {}
+    s.active = ()
+    t = c.d.turn(s.turn)
+    c.say("turn", f"Turn {s.turn} ({t.date}, {t.time})", "5.0")
+    cards.card_draw_phase(c)
+
+
+def after_card_draw(c: Ctx) -> None:
+    """5.0(2): the Midway Base Attack declaration (never at night: no air operations fly, 10.2)."""
+    if declare_options(c)[0].id == "attack-midway":
+        c.s.step = "declare"
+    else:
+        movement_planning(c)
+
+
+def declare_options(c: Ctx) -> list[Option]:
+    s = c.s
+    none = Option("no-attack", "No attack on Midway this turn")
+    if s.turn == NIGHT_TURN or not attack_possible(c):
+        return [none]
+    return [Option("attack-midway", "Attack Midway this turn (the 1AF must end within 5 hexes)"), none]
+
+
+def attack_possible(c: Ctx) -> bool:
+    """6.4: the 1AF can end its move within range and has attack aircraft aboard its carriers."""
+    s = c.s
+    if movement.arriving(c, "1af"):
+        ok = any(movement.can_end_in_range(c, h, movement.allowance(c, "1af") - 1) for h in c.d.area("1af-entry"))
+    elif s.on_map("1af"):
+        ok = movement.can_end_in_range(c, s.fleet["1af"], movement.allowance(c, "1af"))
+    else:
+        return False
+    if not ok:
+        return False
+    groups = c.d.fleet_groups("1af")
+    for q, (box, _) in s.air.items():
+        if box.startswith(("deck:", "hangar:")) and c.side_of(q) == "japan" and c.spec(q).role == "attack":
+            k = box.split(":")[1]
+            if c.group_of(k) in groups and c.operational(k):
+                return True
+    return False
+
+
+# -- movement (5.0(3)-(6)) ------------------------------------------------------------------------
+def movement_planning(c: Ctx) -> None:
+    if movement.dmcv_candidates(c, "usa"):
+        c.s.step = "dmcv:usa"
+        return
+    next_plot(c)
+
+
+def next_plot(c: Ctx) -> None:
+    for f in movement.us_fleets(c):
+        if f not in c.s.pending:
+            c.s.step = "plot:" + f
+            return
+    c.s.pending = ()
+    c.s.path = {}
+    if movement.dmcv_candidates(c, "japan"):
+        c.s.step = "dmcv:japan"
+        return
+    next_jmove(c)
+
+
+def next_jmove(c: Ctx) -> None:
+    s = c.s
+    for f in movement.japan_fleets(c):
+        if f not in s.pending:
+            s.step = "jmove:" + f
+            return
+    s.pending = ()
+    s.path = {}
+    movement.announce(c, "japan")
+    if s.declared:
+        h = s.fleet["1af"]
+        s.midway_ops = 1 if c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.one_op_range else 2
+        c.say("midway", f"Midway Base Attack: the 1AF is {c.d.hex_distance(h, c.d.midway.hex)} hexes from Midway: "
+                        f"{s.midway_ops} air operation(s)", "6.4(3)")
+        s.op_count = 0
+        air_ops.begin(c, "japan", "midway")
+        return
+    us_move(c)
+
+
+def us_move(c: Ctx) -> None:
+    """5.0(6): the US plot is revealed and carried out; by day a fleet sharing a hex steps back."""
+    s = c.s
+    s.pending = tuple(movement.execute_plot(c))
+    after_step_back(c)
+
+
+def after_step_back(c: Ctx) -> None:
+    s = c.s
+    while s.pending:
+        f = s.pending[0]
+        s.pending = s.pending[1:]
+        opts = movement.step_back_options(c, f)
+        if len(opts) == 1:
+            movement.step_back(c, f, opts[0].id)
+            continue
+        s.step = "back:" + f
+        return
+    movement.announce(c, "usa")
+    if s.turn == NIGHT_TURN:
+        night.start(c)
+        return
+    search.search_phase(c)
+    cards.search_window(c)
+
+
+def air_phase(c: Ctx) -> None:
+    """8.0: air operations until both sides' AOP are spent."""
+    c.s.op_count = 0
+    next_initiative(c)
+
+
+# -- air operations phase (8.0, 8.1) ---------------------------------------------------------------
+def next_initiative(c: Ctx) -> None:
+    s = c.s
+    j, u = s.aop["japan"], s.aop["usa"]
+    if j == 0 and u == 0:
+        s.op_side, s.op_kind = "", ""
+        end_of_air_phase(c)
+        return
+    if j == 0 or u == 0:
+        start_op(c, "japan" if u == 0 else "usa")
+        return
+    s.step = "init"
+
+
+def on_initiative(c: Ctx, faces: tuple[int, ...]) -> None:
+    """8.1: die + AOP; the higher goes; a tie goes to the side with more AOP, else roll again."""
+    s = c.s
+    j = faces[0] + s.aop["japan"]
+    u = faces[1] + s.aop["usa"]
+    if j != u:
+        win = "japan" if j > u else "usa"
+    elif s.aop["japan"] != s.aop["usa"]:
+        win = "japan" if s.aop["japan"] > s.aop["usa"] else "usa"
+    else:
+        c.say("initiative", f"Initiative: Japan {j}, US {u}: a tie with equal AOP, roll again", "8.1(2)")
+        return
+    c.say("initiative", f"Initiative: Japan {faces[0]}+{s.aop['japan']}={j}, US {faces[1]}+{s.aop['usa']}={u}: "
+                        f"{SIDE_NAME[win]} conducts an air operation", "8.1")
+    start_op(c, win)
+
+
+def start_op(c: Ctx, side: str) -> None:
+    s = c.s
+    s.aop[side] -= 1
+    c.say("air", f"{SIDE_NAME[side]} air operation ({s.aop[side]} AOP left)", "8.2")
+    air_ops.begin(c, side, "normal")
+
+
+def after_air_op(c: Ctx) -> None:
+    """After an air operation: the card window of its end, then the next operation or phase."""
+    cards.op_end_window(c)
+
+
+def after_op_cards(c: Ctx) -> None:
+    s = c.s
+    if s.op_kind == "midway":
+        if s.op_count < s.midway_ops:
+            air_ops.begin(c, "japan", "midway")
+            return
+        s.op_side, s.op_kind = "", ""
+        c.say("midway", "The Midway Base Attack is over", "6.4")
+        us_move(c)
+        return
+    next_initiative(c)
+
+
+def end_of_air_phase(c: Ctx) -> None:
+    """5.0(9): the landing on Midway at the end of turn 7, then the end of the turn."""
+    if c.s.turn == c.d.victory.day2_turn:
+        night.invasion_start(c)
+        return
+    end_of_turn(c)
+
+
+def end_of_turn(c: Ctx) -> None:
+    cards.end_of_turn_window(c)
+
+
+def after_end_cards(c: Ctx) -> None:
+    """4.1 after turn 3, 4.2 after turn 7; otherwise the next turn."""
+    s = c.s
+    if victory.check(c):
+        return
+    s.turn += 1
+    start_turn(c)
