@@ -1,0 +1,615 @@
+"""9.0 Air Attack: target (9.1), CAP and escorts (9.2), AAA (9.3), resolution and damage (9.4, 9.6)."""
+# An attack runs through the stages of `Attack.order`; a stage is skipped, done at once, or waits for one
+# answer. Hits waiting to be allocated and deck / runway hits waiting to be placed are served before the
+# next stage. The last stage hands the strike group back to the air operation (9.5, air_ops.after_attack).
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import ceil
+
+from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.fury_at_midway.common import DMCV, Ctx
+from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, other
+
+ORDER = ("aim", "intercept", "cap", "escort", "aaa", "assign", "bomb", "end")
+ESCORTS_FIRST = ("aim", "intercept", "escort", "cap", "aaa", "assign", "bomb", "end")
+D3A, B5N = "d3a", "b5n"
+MIDWAY_MINUS = frozenset({D3A, B5N})       # 9.6(2): one less against Midway
+MIDWAY_HITS_A_TURN = 2                      # 9.6(3)
+GARRISON_FLOOR = 2                          # 9.6(3): air attack never takes the Garrison lower
+# Who allocates a pending hit, what it is called in the narration, and the rule.
+ALLOC = {"strike": ("attacker", "CAP fire", "9.2(3)"),
+         "attack": ("attacker", "anti-aircraft fire", "9.3(2)"),
+         "cap": ("defender", "escort fire", "9.2(3)")}
+
+
+@dataclass(slots=True)
+class Attack:
+    """One strike group's attack in progress (9.0)."""
+
+    gid: str                       # the strike group
+    side: str                      # the attacking side
+    target: str                    # a fleet id, or "midway"
+    aimed: str = ""                # the group the attacker chose (9.1)
+    group: str = ""                # the group actually hit (9.1): its CAP and AAA take part
+    stage: str = "aim"
+    order: tuple[str, ...] = ORDER  # stage sequence (Elite Pilots may put the escorts first)
+    interceptors: tuple[str, ...] = ()
+    hits: int = 0                  # hits waiting to be allocated, one step each
+    alloc: str = ""                # to whom: "strike" (any unit), "attack" (attack aircraft), "cap"
+    assign: dict[str, str] = field(default_factory=dict)   # attack unit -> carrier it attacks (9.4)
+    place: tuple[str, ...] = ()    # carriers (or "midway") with a hit still to place on deck (9.4(2))
+    bonus: dict[str, int] = field(default_factory=dict)    # side -> + to its fighters' strength (card 12)
+
+    def copy(self) -> "Attack":
+        """Tuples are shared; the two dicts are copied."""
+        return Attack(self.gid, self.side, self.target, self.aimed, self.group, self.stage, self.order,
+                      self.interceptors, self.hits, self.alloc, dict(self.assign), self.place, dict(self.bonus))
+
+    def to_json(self) -> dict:
+        return {"gid": self.gid, "side": self.side, "target": self.target, "aimed": self.aimed,
+                "group": self.group, "stage": self.stage, "order": list(self.order),
+                "interceptors": list(self.interceptors), "hits": self.hits, "alloc": self.alloc,
+                "assign": dict(self.assign), "place": list(self.place), "bonus": dict(self.bonus)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Attack":
+        return cls(d["gid"], d["side"], d["target"], d["aimed"], d["group"], d["stage"], tuple(d["order"]),
+                   tuple(d["interceptors"]), d["hits"], d["alloc"], dict(d["assign"]), tuple(d["place"]),
+                   dict(d["bonus"]))
+
+    @property
+    def defender(self) -> str:
+        return other(self.side)
+
+
+# -- the flow ------------------------------------------------------------------------------------------
+def start(c: Ctx, group_id: str, target: str) -> None:
+    """9.0: the strike group has entered the target's hex; resolve its attack now."""
+    g = c.s.groups[group_id]
+    c.s.attack = Attack(group_id, g.side, target)
+    c.s.step = "atk"
+    c.say("attack", f"{SIDE_NAME[g.side]} strike group {group_id} ({c.names(g.units)}) attacks "
+                    f"{c.fleet_name(target)}", "9.0")
+    if not attackers(c, c.s.attack):
+        c.say("attack", "Fighters alone cannot attack: the strike turns back", "9.0")
+        c.s.attack.stage = "end"
+    _run(c)
+
+
+def fire_escorts_first(c: Ctx) -> None:
+    """Card 12 seam: the escorts fire before the CAP in this attack (13.0)."""
+    c.s.attack.order = ESCORTS_FIRST
+
+
+def pause(c: Ctx) -> Pause:
+    """The Decision or Chance the attack waits for."""
+    a = c.s.attack
+    if a.hits:
+        return _alloc_decision(c, a)
+    if a.place:
+        return _place_chance(c, a.place[0])
+    return PAUSE[a.stage](c, a)
+
+
+def answer(c: Ctx, ans) -> None:
+    """Apply a validated answer (an option id or the faces) and run to the next pause."""
+    a = c.s.attack
+    if a.hits:
+        _on_alloc(c, a, ans)
+    elif a.place:
+        _place_next(c, ans[0])
+    else:
+        ANSWER[a.stage](c, a, ans)
+    _run(c)
+
+
+def _run(c: Ctx) -> None:
+    while True:
+        a = c.s.attack
+        if a.hits:
+            if _auto_alloc(c, a):
+                continue
+            return
+        if a.place:
+            if needs_location_die(c, a.place[0]):
+                return
+            _place_next(c, None)
+            continue
+        if a.stage == "end":
+            c.s.attack = None
+            c.say("attack", f"Strike group {a.gid}'s attack is over", "9.0")
+            _finish(c, a.gid)
+            return
+        stage = a.stage
+        if ENTER[stage](c, a):
+            return
+        if a.stage == stage:
+            _advance(a)
+
+
+def _advance(a: Attack) -> None:
+    a.stage = a.order[a.order.index(a.stage) + 1]
+
+
+def _finish(c: Ctx, gid: str) -> None:
+    """9.5 is the air operation's: survivors go to their Return boxes and the operation resumes."""
+    from kaisen.games.fury_at_midway import air_ops
+    air_ops.after_attack(c, gid)
+
+
+# -- who is where ----------------------------------------------------------------------------------------
+def units(c: Ctx, a: Attack) -> tuple[str, ...]:
+    """The strike group's surviving units (a group wiped out leaves c.s.groups)."""
+    g = c.s.groups.get(a.gid)
+    return g.units if g else ()
+
+
+def attackers(c: Ctx, a: Attack) -> list[str]:
+    return [q for q in units(c, a) if not c.is_fighter(q)]
+
+
+def escorts(c: Ctx, a: Attack) -> list[str]:
+    return [q for q in units(c, a) if c.is_fighter(q)]
+
+
+def live_interceptors(c: Ctx, a: Attack) -> list[str]:
+    return [q for q in a.interceptors if c.s.air[q][1] > 0]
+
+
+def kind_of(c: Ctx, target: str) -> str:
+    """What a target (or hit group) is: "midway", "invasion" (the MIF) or "carriers"."""
+    if target == MIDWAY:
+        return MIDWAY
+    fl = c.d.fleets.get(target)
+    return "invasion" if fl is not None and fl.kind == "invasion" else "carriers"
+
+
+def live_groups(c: Ctx, fleet: str) -> list[str]:
+    """The groups of a fleet with a carrier afloat (9.1)."""
+    return [g for g in c.groups_of_fleet(fleet) if any(c.afloat(k) for k in c.carriers_of(g))]
+
+
+def afloat_carriers(c: Ctx, group: str) -> list[str]:
+    return [k for k in c.carriers_of(group) if c.afloat(k)]
+
+
+def attack_on_deck(c: Ctx, carrier: str) -> bool:
+    """An attack aircraft sits in one of the carrier's deck boxes (9.4(1))."""
+    pre = f"deck:{carrier}:"
+    return any(b.startswith(pre) and not c.is_fighter(q) for q, (b, _) in c.s.air.items())
+
+
+# -- 9.1 target determination ----------------------------------------------------------------------------
+def _enter_aim(c: Ctx, a: Attack) -> bool:
+    if a.group:
+        return False
+    if kind_of(c, a.target) != "carriers" or a.target in DMCV.values():
+        a.group = a.target
+        return False
+    live = live_groups(c, a.target)
+    if len(live) == 2:
+        return True
+    if live:
+        a.group = live[0]
+        c.say("attack", f"Only {c.group_name(a.group)} has a carrier afloat: it is the target", "9.1")
+    else:
+        c.say("attack", f"{c.fleet_name(a.target)} has no carrier afloat to attack", "9.1")
+        a.stage = "end"
+    return False
+
+
+def _pause_aim(c: Ctx, a: Attack) -> Pause:
+    if not a.aimed:
+        opts = tuple(Option(f"aim:{g}", f"{c.group_name(g)} ({', '.join(map(c.carrier_name, afloat_carriers(c, g)))})")
+                     for g in live_groups(c, a.target))
+        return Decision(a.side, f"Strike group {a.gid}: which group of {c.fleet_name(a.target)} to attack?",
+                        opts, "9.1")
+    n = c.d.sides[a.side].on_target_max
+    return Chance((6,), f"Strike group {a.gid} on target on 1-{n} ({c.group_name(a.aimed)}), "
+                        f"else the other group", "9.1", ("on-target die",))
+
+
+def _on_aim(c: Ctx, a: Attack, ans) -> None:
+    if not a.aimed:
+        a.aimed = ans.partition(":")[2]
+        c.say("attack", f"Strike group {a.gid} aims at {c.group_name(a.aimed)}", "9.1")
+        return
+    face, n = ans[0], c.d.sides[a.side].on_target_max
+    a.group = a.aimed if face <= n else next(g for g in live_groups(c, a.target) if g != a.aimed)
+    c.say("attack", f"Strike group {a.gid} rolls {face} (on target on 1-{n}): it attacks "
+                    f"{c.group_name(a.group)}", "9.1")
+    _advance(a)
+
+
+# -- 9.2 CAP interception and escort counter-fire ---------------------------------------------------------
+def cap_box(a: Attack) -> str:
+    return f"cap:{a.group}"
+
+
+def _cap_fighters(c: Ctx, a: Attack) -> list[str]:
+    return [q for q in c.s.at(cap_box(a)) if c.is_fighter(q)]
+
+
+def _enter_intercept(c: Ctx, a: Attack) -> bool:
+    return bool(_cap_fighters(c, a))
+
+
+def _pause_intercept(c: Ctx, a: Attack) -> Pause:
+    opts = [Option(f"intercept:{q}", f"Intercept with {c.unit_name(q)} ({c.s.air[q][1]} step(s))")
+            for q in _cap_fighters(c, a)]
+    done = "No more interceptors" if a.interceptors else "Do not intercept"
+    opts.append(Option("no-more", done))
+    return Decision(a.defender, f"Strike group {a.gid} ({c.names(units(c, a))}) attacks "
+                                f"{c.group_name(a.group)}: intercept with CAP?", tuple(opts), "9.2")
+
+
+def _on_intercept(c: Ctx, a: Attack, ans: str) -> None:
+    if ans == "no-more":
+        if not a.interceptors:
+            c.say("attack", f"{c.group_name(a.group)}'s CAP does not intercept", "9.2")
+        _advance(a)
+        return
+    q = ans.partition(":")[2]
+    c.s.air[q] = (f"spent:{a.group}", c.s.air[q][1])
+    a.interceptors += (q,)
+    c.say("attack", f"{c.unit_name(q)} intercepts strike group {a.gid}", "9.2")
+    if not _cap_fighters(c, a):
+        _advance(a)
+
+
+def _fighter_dice(c: Ctx, shooters: list[str], plus: int) -> list[tuple[str, int]]:
+    """One die per step: (unit, hits on or below)."""
+    return [(q, c.spec(q).strength + plus) for q in shooters for _ in range(c.s.air[q][1])]
+
+
+def _cap_dice(c: Ctx, a: Attack) -> list[tuple[str, int]]:
+    plus = (0 if escorts(c, a) else 1) + a.bonus.get(a.defender, 0)
+    return _fighter_dice(c, live_interceptors(c, a), plus)
+
+
+def _escort_dice(c: Ctx, a: Attack) -> list[tuple[str, int]]:
+    return _fighter_dice(c, escorts(c, a), a.bonus.get(a.side, 0))
+
+
+def _enter_cap(c: Ctx, a: Attack) -> bool:
+    return bool(live_interceptors(c, a) and units(c, a))
+
+
+def _enter_escort(c: Ctx, a: Attack) -> bool:
+    return bool(live_interceptors(c, a) and escorts(c, a))
+
+
+def _dice_chance(c: Ctx, dice: list[tuple[str, int]], who: str, rule: str) -> Chance:
+    labels = tuple(f"{c.unit_name(q)} (hits on {_range(n)})" for q, n in dice)
+    return Chance((6,) * len(dice), f"{who}: {len(dice)} dice", rule, labels)
+
+
+def _range(n: int) -> str:
+    return "nothing" if n < 1 else ("1" if n == 1 else f"1-{min(n, 6)}")
+
+
+def _pause_cap(c: Ctx, a: Attack) -> Pause:
+    return _dice_chance(c, _cap_dice(c, a), f"{c.group_name(a.group)} CAP fires at strike group {a.gid}", "9.2(1)")
+
+
+def _pause_escort(c: Ctx, a: Attack) -> Pause:
+    return _dice_chance(c, _escort_dice(c, a), f"Strike group {a.gid}'s escorts fire at the interceptors", "9.2(2)")
+
+
+def _score(c: Ctx, dice: list[tuple[str, int]], faces, who: str, rule: str) -> int:
+    """Count the hits (a face at or below the number) and narrate the roll unit by unit."""
+    hits = sum(1 for (_, n), f in zip(dice, faces) if f <= n)
+    parts: dict[str, list] = {}
+    for (q, n), f in zip(dice, faces):
+        parts.setdefault(q, [n, []])[1].append(str(f))
+    text = "; ".join(f"{c.unit_name(q) + ' ' if q else ''}rolls {', '.join(fs)} (hits on {_range(n)})"
+                     for q, (n, fs) in parts.items())
+    c.say("fire", f"{who} fire: {text}: {hits} hit{'' if hits == 1 else 's'}", rule)
+    return hits
+
+
+def _on_cap(c: Ctx, a: Attack, faces) -> None:
+    a.hits = _score(c, _cap_dice(c, a), faces, f"{c.group_name(a.group)} CAP", "9.2(1)")
+    a.alloc = "strike"
+    _advance(a)
+
+
+def _on_escort(c: Ctx, a: Attack, faces) -> None:
+    a.hits = _score(c, _escort_dice(c, a), faces, f"Strike group {a.gid}'s escorts", "9.2(2)")
+    a.alloc = "cap"
+    _advance(a)
+
+
+# -- allocating hits (9.2(3), 9.3(2)) ----------------------------------------------------------------------
+def _pool(c: Ctx, a: Attack) -> list[str]:
+    if a.alloc == "cap":
+        return live_interceptors(c, a)
+    return attackers(c, a) if a.alloc == "attack" else list(units(c, a))
+
+
+def _hit(c: Ctx, a: Attack, q: str) -> None:
+    _, why, rule = ALLOC[a.alloc]
+    a.hits -= 1
+    c.lose_step(q, why, rule)
+
+
+def _auto_alloc(c: Ctx, a: Attack) -> bool:
+    """A hit applies itself when one unit can take it, or when the hits kill every unit anyway."""
+    pool = _pool(c, a)
+    if not pool:
+        a.hits = 0
+        return True
+    if len(pool) == 1 or a.hits >= c.step_count(pool):
+        _hit(c, a, pool[0])
+        return True
+    return False
+
+
+def _alloc_decision(c: Ctx, a: Attack) -> Decision:
+    who, why, rule = ALLOC[a.alloc]
+    side = a.side if who == "attacker" else a.defender
+    opts = tuple(Option(f"hit:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))") for q in _pool(c, a))
+    return Decision(side, f"A hit from {why} ({a.hits} to apply): which unit loses a step?", opts, rule)
+
+
+def _on_alloc(c: Ctx, a: Attack, ans: str) -> None:
+    _hit(c, a, ans.partition(":")[2])
+
+
+# -- 9.3 anti-aircraft fire ------------------------------------------------------------------------------
+def aaa_dice(c: Ctx, a: Attack) -> int:
+    """Two dice a division / task force (a DMCV: its fleet's dice); half the track for Midway and the MIF."""
+    kind = kind_of(c, a.group)
+    if kind == MIDWAY:
+        return ceil(c.s.garrison / 2)
+    if kind == "invasion":
+        return ceil(c.s.invasion / 2)
+    if a.group in c.d.fleets:
+        return c.d.fleets[a.group].aaa_dice
+    return c.d.groups[a.group].aaa_dice
+
+
+def _enter_aaa(c: Ctx, a: Attack) -> bool:
+    if not attackers(c, a):
+        c.say("attack", f"No attack aircraft of strike group {a.gid} are left", "9.3")
+        a.stage = "end"
+        return False
+    return aaa_dice(c, a) > 0
+
+
+def _pause_aaa(c: Ctx, a: Attack) -> Pause:
+    n = aaa_dice(c, a)
+    return Chance((6,) * n, f"{c.group_name(a.group)} anti-aircraft fire: {n} dice, each 1 hits", "9.3",
+                  tuple(f"AAA die {i + 1}" for i in range(n)))
+
+
+def _on_aaa(c: Ctx, a: Attack, faces) -> None:
+    a.hits = _score(c, [("", 1)] * len(faces), faces, f"{c.group_name(a.group)} AAA", "9.3")
+    a.alloc = "attack"
+    _advance(a)
+
+
+# -- 9.4 attack resolution ------------------------------------------------------------------------------
+def _enter_assign(c: Ctx, a: Attack) -> bool:
+    att = attackers(c, a)
+    if not att:
+        c.say("attack", f"No attack aircraft of strike group {a.gid} are left", "9.4")
+        a.stage = "end"
+        return False
+    if kind_of(c, a.group) != "carriers":
+        return False
+    cvs = afloat_carriers(c, a.group)
+    if not cvs:
+        a.stage = "end"
+        return False
+    if len(cvs) == 1:
+        for q in att:
+            a.assign.setdefault(q, cvs[0])
+        return False
+    return any(q not in a.assign for q in att)
+
+
+def _pause_assign(c: Ctx, a: Attack) -> Pause:
+    q = next(q for q in attackers(c, a) if q not in a.assign)
+    opts = []
+    for k in afloat_carriers(c, a.group):
+        notes = [f"{c.s.hits(k)} hit(s)"] + (["attack aircraft on deck"] if attack_on_deck(c, k) else [])
+        opts.append(Option(f"carrier:{k}", f"{c.carrier_name(k)} ({', '.join(notes)})"))
+    return Decision(a.side, f"Which carrier does {c.unit_name(q)} attack?", tuple(opts), "9.4")
+
+
+def _on_assign(c: Ctx, a: Attack, ans: str) -> None:
+    q = next(q for q in attackers(c, a) if q not in a.assign)
+    a.assign[q] = ans.partition(":")[2]
+    c.say("attack", f"{c.unit_name(q)} attacks {c.carrier_name(a.assign[q])}", "9.4")
+
+
+def strength(c: Ctx, a: Attack, q: str, target: str) -> int:
+    """The roll a step of `q` hits on: 9.4(1) modifiers against a carrier, 9.6(2) against Midway."""
+    sp, t = c.spec(q), c.d.squadrons[q].type
+    if sp.hit_rule == "three-ones":
+        return 1
+    n = sp.strength
+    if target == MIDWAY:
+        return n - 1 if t in MIDWAY_MINUS else n
+    if target not in c.d.carriers:
+        return n
+    if sp.bomb_icon and attack_on_deck(c, target):
+        n += 1
+    if t == B5N and any(c.d.squadrons[u].type == D3A and a.assign.get(u) == target for u in attackers(c, a)):
+        n += 1
+    return n
+
+
+def bomb_plan(c: Ctx, a: Attack) -> list[tuple[str, str, int, int]]:
+    """Per attacking step: (unit, its target, hits on or below, dice for the step)."""
+    out = []
+    for q in attackers(c, a):
+        tgt = a.assign.get(q, a.group)
+        n = strength(c, a, q, tgt)
+        k = 3 if c.spec(q).hit_rule == "three-ones" else 1
+        out.extend((q, tgt, n, k) for _ in range(c.s.air[q][1]))
+    return out
+
+
+def _target_name(c: Ctx, tgt: str) -> str:
+    return c.carrier_name(tgt) if tgt in c.d.carriers else c.fleet_name(tgt)
+
+
+def _pause_bomb(c: Ctx, a: Attack) -> Pause:
+    labels = []
+    for q, tgt, n, k in bomb_plan(c, a):
+        need = "all three 1" if k == 3 else f"hits on {_range(n)}"
+        labels.extend([f"{c.unit_name(q)} vs {_target_name(c, tgt)} ({need})"] * k)
+    return Chance((6,) * len(labels), f"Strike group {a.gid} attacks: {len(labels)} dice", "9.4", tuple(labels))
+
+
+def _on_bomb(c: Ctx, a: Attack, faces) -> None:
+    per: dict[str, int] = {}
+    rolled: dict[str, list[int]] = {}
+    scored: dict[str, int] = {}
+    i = 0
+    for q, tgt, n, k in bomb_plan(c, a):
+        f, i = faces[i:i + k], i + k
+        rolled.setdefault(q, []).extend(f)
+        if all(x <= n for x in f):
+            per[tgt] = per.get(tgt, 0) + 1
+            scored[q] = scored.get(q, 0) + 1
+    for q in attackers(c, a):
+        tgt = a.assign.get(q, a.group)
+        h = scored.get(q, 0)
+        need = "three 1s" if c.spec(q).hit_rule == "three-ones" else _range(strength(c, a, q, tgt))
+        c.say("fire", f"{c.unit_name(q)} attacks {_target_name(c, tgt)}: rolls "
+                      f"{', '.join(map(str, rolled[q]))} (needs {need}): {h} hit{'' if h == 1 else 's'}", "9.4")
+    kind = kind_of(c, a.group)
+    if kind == "invasion":
+        for _ in range(per.get(a.group, 0)):
+            invasion_hit(c)
+    elif kind == MIDWAY:
+        a.place += (MIDWAY,) * per.get(MIDWAY, 0)
+    else:
+        for k in c.carriers_of(a.group):
+            a.place += (k,) * per.get(k, 0)
+    _advance(a)
+
+
+# -- placing hits: carriers (9.4(2)), Midway (9.6), the MIF (9.4(3)) ---------------------------------------
+def needs_location_die(c: Ctx, carrier: str) -> bool:
+    """A hit needs a location die while two or more deck / runway boxes are open (and, for Midway, counts)."""
+    if carrier == MIDWAY and c.s.midway_hits >= MIDWAY_HITS_A_TURN:
+        return False
+    return len(c.open_boxes(carrier)) >= 2
+
+
+def _place_chance(c: Ctx, carrier: str) -> Chance:
+    n = len(c.open_boxes(carrier))
+    if carrier == MIDWAY:
+        spans = ["1-2", "3-4", "5-6"] if n == 3 else ["1-3", "4-6"]
+        where = ", ".join(f"{sp}: runway {b}" for sp, b in zip(spans, c.open_boxes(carrier)))
+        return Chance((6,), f"Which runway of Midway the hit closes ({where})", "9.6(2)", ("runway die",))
+    return Chance((6,), f"Where the hit on {c.carrier_name(carrier)} lands (1-3 bow, 4-6 stern)", "9.4(2)",
+                  ("location die",))
+
+
+def _place_next(c: Ctx, face: int | None) -> None:
+    a = c.s.attack
+    k, a.place = a.place[0], a.place[1:]
+    if k == MIDWAY:
+        midway_hit(c, face)
+    else:
+        carrier_hit(c, k, face)
+
+
+def _box_by_die(c: Ctx, carrier: str, face: int | None) -> int:
+    """The open box a die picks: open boxes share the six faces equally, left to right (9.4(2), 9.6(2))."""
+    boxes = c.open_boxes(carrier)
+    if len(boxes) == 1:
+        return boxes[0]
+    if face is None:
+        raise ValueError(f"a hit on {carrier} needs a location die")
+    return boxes[(face - 1) * len(boxes) // 6]
+
+
+def _box_name(carrier: str, box: int) -> str:
+    return f"runway {box}" if carrier == MIDWAY else ("bow", "stern")[box - 1] if box <= 2 else f"deck box {box}"
+
+
+def _wreck_box(c: Ctx, carrier: str, box: int, rule: str) -> None:
+    """Damage a deck / runway box; any aircraft in it is destroyed."""
+    c.s.damage[carrier] = tuple(sorted(c.s.damage.get(carrier, ()) + (box,)))
+    c.say("damage", f"{c.carrier_name(carrier)} is hit: {_box_name(carrier, box)} wrecked", rule)
+    for q in c.s.at(f"deck:{carrier}:{box}"):
+        c.eliminate(q, f"on the wrecked {_box_name(carrier, box)}", rule)
+
+
+def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
+    """9.4(2): a hit wrecks a deck box (by die while both are open); a carrier with two hits is sunk by the next."""
+    if carrier == MIDWAY:
+        midway_hit(c, face)
+        return
+    if not c.afloat(carrier):
+        return
+    if c.s.hits(carrier) >= c.d.carriers[carrier].lost_at_hits - 1 or not c.open_boxes(carrier):
+        _sink(c, carrier)
+        return
+    _wreck_box(c, carrier, _box_by_die(c, carrier, face), "9.4(2)")
+
+
+def _sink(c: Ctx, carrier: str) -> None:
+    c.s.sunk += (carrier,)
+    c.s.damage[carrier] = tuple(range(1, c.deck_boxes(carrier) + 1))
+    c.say("damage", f"{c.carrier_name(carrier)} is sunk", "9.4(2)")
+    for q in c.aboard(carrier):
+        c.eliminate(q, f"went down with {c.carrier_name(carrier)}", "9.4(2)")
+    side = c.d.carriers[carrier].side
+    if c.s.dmcv.get(side) == carrier and c.s.fleet.get(DMCV[side]) not in ("gone", "unformed"):
+        c.s.fleet[DMCV[side]] = "gone"
+        c.say("damage", f"{c.fleet_name(DMCV[side])} has no ship left and is removed", "6.1(3)")
+
+
+def midway_hit(c: Ctx, face: int | None) -> None:
+    """9.6(2)-(3): a hit lowers the Garrison (not below 2) and closes a runway; three close the airbase."""
+    if c.s.midway_hits >= MIDWAY_HITS_A_TURN:
+        c.say("damage", f"Midway has taken {MIDWAY_HITS_A_TURN} hits this turn: the hit is disregarded", "9.6(3)")
+        return
+    c.s.midway_hits += 1
+    if c.s.garrison > GARRISON_FLOOR:
+        c.s.garrison -= 1
+        c.say("damage", f"Midway Garrison falls to {c.s.garrison}", "9.6(2)")
+    else:
+        c.say("damage", f"Midway Garrison stays at {c.s.garrison}: air attack cannot lower it further", "9.6(3)")
+    if not c.open_boxes(MIDWAY):
+        return
+    _wreck_box(c, MIDWAY, _box_by_die(c, MIDWAY, face), "9.6(2)")
+    if c.midway_destroyed():
+        c.say("damage", "Midway's airbase is destroyed", "9.6(2)")
+        for q in c.s.at(f"hangar:{MIDWAY}"):
+            c.eliminate(q, "in the destroyed airbase's hangar", "9.6(2)")
+
+
+def invasion_hit(c: Ctx) -> None:
+    """9.4(3): a hit moves the Invasion marker one box left; at X the Invasion Force is destroyed."""
+    if c.s.invasion <= 0:
+        return
+    c.s.invasion -= 1
+    c.say("damage", f"Midway Invasion Force strength falls to {c.s.invasion or 'X'}", "9.4(3)")
+    if c.s.invasion == 0:
+        c.s.fleet["mif"] = "gone"
+        c.say("damage", "The Midway Invasion Force is destroyed", "6.1(3)")
+
+
+def _pause_end(c: Ctx, a: Attack) -> Pause:
+    raise AssertionError("an attack at its end stage is finished at once")
+
+
+def _enter_bomb(c: Ctx, a: Attack) -> bool:
+    return bool(attackers(c, a))
+
+
+ENTER = {"aim": _enter_aim, "intercept": _enter_intercept, "cap": _enter_cap, "escort": _enter_escort,
+         "aaa": _enter_aaa, "assign": _enter_assign, "bomb": _enter_bomb}
+PAUSE = {"aim": _pause_aim, "intercept": _pause_intercept, "cap": _pause_cap, "escort": _pause_escort,
+         "aaa": _pause_aaa, "assign": _pause_assign, "bomb": _pause_bomb, "end": _pause_end}
+ANSWER = {"aim": _on_aim, "intercept": _on_intercept, "cap": _on_cap, "escort": _on_escort,
+          "aaa": _on_aaa, "assign": _on_assign, "bomb": _on_bomb}
