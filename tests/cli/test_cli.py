@@ -181,6 +181,10 @@ def test_truncated_or_foreign_save_files_are_refused_and_left_alone(tmp_path):
     foreign.write_text(json.dumps(data))
     res = kaisen("play", "pacific-fury", "--load", str(foreign))
     assert res.exit_code == 2 and "not 'pacific-fury'" in res.stderr
+    res = kaisen("replay", str(foreign))                     # another game's record: its set-up is refused
+    assert res.exit_code == 2 and "refused" in res.stderr
+    data["game"] = "no-such-game"
+    foreign.write_text(json.dumps(data))
     res = kaisen("replay", str(foreign))
     assert res.exit_code == 2 and "does not know" in res.stderr
     data["game"] = "pacific-fury"

@@ -36,9 +36,26 @@ def refused(s, answer, rule: str) -> IllegalAction:
 
 
 def dealt():
-    """After both opening hands (five draws of the first card left)."""
-    s, _ = play(GAME.new_state(), (1,), (1,), (1,), (1,), (1,))
+    """After both opening hands (five draws of the first card left) and the standard aircraft set-up."""
+    s, _ = play(GAME.new_state(), (1,), (1,), (1,), (1,), (1,), "rest-default", "rest-default")
     return s
+
+
+def test_3_1_2_aircraft_are_placed_freely_in_secret_two_on_deck():
+    s, _ = play(GAME.new_state(), (1,), (1,), (1,), (1,), (1,))
+    assert s.step == "place:japan" and GAME.pause(s).side == "japan"
+    first = s.pending[0]                                      # akagi-a6m-1
+    s, events = play(s, "deck")
+    assert s.air[first][0] == "deck:akagi:1"
+    s, _ = play(s, "deck")                                    # akagi-a6m-2 takes the second deck box
+    assert "deck" not in ids(s)                               # the D3A finds the deck full
+    refused(s, "deck", "3.1(2)")
+    assert "cap" not in ids(s)                                # and is no fighter
+    s, events = play(s, "rest-default")
+    assert s.air["akagi-d3a"][0] == "hangar:akagi" and s.step == "place:usa"
+    assert all(e.private_to == "japan" for e in events if "D3A" in e.text)
+    s, _ = play(s, "rest-default")
+    assert s.step == "csf-setup"
 
 
 def turn1(csf="G-4"):

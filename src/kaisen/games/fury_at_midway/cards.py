@@ -59,7 +59,8 @@ def on_draw(c: Ctx, step: str, side: str, face: int) -> None:
             return
         dealt = set(s.hands["japan"]) | set(s.hands["usa"])
         s.deck = tuple(sorted(n for n in c.d.cards if n not in dealt))
-        s.step = "csf-setup"
+        from kaisen.games.fury_at_midway import setup
+        setup.start_placement(c, "japan")
         return
     from kaisen.games.fury_at_midway import flow
     flow.after_card_draw(c)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_dice
-from kaisen.games.fury_at_midway import air_ops, cards, movement, night, search, victory
+from kaisen.games.fury_at_midway import air_ops, cards, movement, night, search, setup, victory
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.setup import initial_state
@@ -24,6 +24,10 @@ def _pause(c: Ctx) -> Pause:
         return End(winner, score, victory.summary(c))
     if step in ("deal", "draw"):
         return cards.draw_chance(c, step, arg)
+    if step == "place":
+        q = s.pending[0]
+        return Decision(arg, f"Set-up (secret): where does {c.unit_name(q)} start? ({len(s.pending)} to place)",
+                        tuple(setup.placement_options(c, arg)), "3.1(2)" if arg == "japan" else "3.2(2)")
     if step == "csf-setup":
         return Decision("usa", "Set up the Carrier Strike Force (secretly)",
                         tuple(Option(f"start:{h}", f"CSF starts in {h}") for h in sorted(d.area("csf-setup"))), "3.2(1)")
@@ -82,6 +86,8 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     s = c.s
     if step in ("deal", "draw"):
         cards.on_draw(c, step, arg, a[0])
+    elif step == "place":
+        setup.place(c, arg, a)
     elif step == "csf-setup":
         h = a[6:]
         s.fleet["csf"] = h

@@ -38,3 +38,61 @@ def initial_state(d: FaMData, options: dict[str, bool] | None = None) -> FaMStat
     s.midway_control = d.victory.midway_start
     s.deck = tuple(sorted(d.cards))
     return s
+
+
+# -- placing the aircraft (3.1(2), 3.2(2)-(3)) ------------------------------------------------------
+def start_placement(c, side: str) -> None:
+    """Each side places its aircraft in secret: every unit in turn goes to a deck box, the hangar or CAP."""
+    s = c.s
+    todo = tuple(q for q in sorted(s.air) if c.side_of(q) == side and s.air[q][0] != "lost")
+    for q in todo:
+        s.air[q] = ("setup:" + c.parent(q), s.air[q][1])
+    s.pending = todo
+    s.step = "place:" + side
+
+
+def placement_options(c, side: str):
+    from kaisen.engine.core import Option
+    s = c.s
+    q = s.pending[0]
+    k = c.parent(q)
+    name = c.unit_name(q)
+    out = []
+    if c.free_boxes(k):
+        out.append(Option("deck", f"{name} on the {'runway' if k == MIDWAY else 'deck'} of {c.carrier_name(k)}"))
+    out.append(Option("hangar", f"{name} in the hangar of {c.carrier_name(k)}"))
+    if c.is_fighter(q):
+        out.append(Option("cap", f"{name} in the CAP box of {c.group_name(c.group_of(k))}"))
+    out.append(Option("rest-default", f"Place this and every remaining unit as in the standard set-up"))
+    return out
+
+
+def place(c, side: str, answer: str) -> None:
+    """Put the next unit where the owner chose; 'rest-default' uses the standard boxes (hangar if taken)."""
+    s = c.s
+    todo = list(s.pending)
+    if answer == "rest-default":
+        for q in todo:
+            box = box_of(c.d, q)
+            if box.startswith("deck:") and box in {b for b, _ in s.air.values()}:
+                free = c.free_boxes(c.parent(q))       # its standard box was taken: another, or the hangar
+                box = f"deck:{c.parent(q)}:{free[0]}" if free else f"hangar:{c.parent(q)}"
+            s.air[q] = (box, s.air[q][1])
+        todo = []
+    else:
+        q = todo.pop(0)
+        k = c.parent(q)
+        box = {"deck": lambda: f"deck:{k}:{c.free_boxes(k)[0]}", "hangar": lambda: f"hangar:{k}",
+               "cap": lambda: f"cap:{c.group_of(k)}"}[answer]()
+        s.air[q] = (box, s.air[q][1])
+    s.pending = tuple(todo)
+    if todo:
+        return
+    c.tell(side, "setup", f"{c.side_name(side)} aircraft placed: " + "; ".join(
+        f"{c.unit_name(q)} {s.air[q][0]}" for q in sorted(s.air) if c.side_of(q) == side and s.air[q][0] != "lost"),
+        "3.1(2)" if side == "japan" else "3.2(2)")
+    c.say("setup", f"{c.side_name(side)} has placed its aircraft", "3.0")
+    if side == "japan":
+        start_placement(c, "usa")
+    else:
+        s.step = "csf-setup"
