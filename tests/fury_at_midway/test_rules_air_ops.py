@@ -138,7 +138,9 @@ def test_8_5_3_a_group_on_the_map_must_reach_a_target_or_go_home():
     assert "end" not in ids(s)
     assert "sg-return:U1" in ids(s)          # the 1AF at A-1 is 4 hexes away; the SBD flies 3
     s, _ = play(s, "sg-return:U1")
-    assert s.air["enterprise-sbd-1"][0] == "ret2:tf16" and "U1" not in s.groups
+    assert s.step == "ret:U1:ret2" and set(ids(s)) == {"to:tf16", "to:tf17", "to:midway"}   # E-2: 4 from Midway
+    s, _ = play(s, "to:tf17")
+    assert s.air["enterprise-sbd-1"][0] == "ret2:tf17" and "U1" not in s.groups
 
 
 def test_8_5_2_the_slowest_unit_sets_the_group_allowance():
@@ -158,7 +160,35 @@ def test_9_5_survivors_of_a_second_operation_go_to_return_2():
     s.air["enterprise-sbd-1"] = ("sg:U1", 2)
     c = Ctx(s, D)
     air_ops.after_attack(c, "U1")
+    assert s.step == "ret:U1:ret2"
+    air_ops.on_return(c, "U1", "ret2", "to:tf16")
     assert s.air["enterprise-sbd-1"][0] == "ret2:tf16"
+
+
+def test_9_5_2_us_carrier_aircraft_may_divert_to_midway_within_five_hexes():
+    s = position({"csf": "G-3", "1af": "D-4"}, turn=2).copy()
+    s.groups["U1"] = StrikeGroup("U1", "usa", "D-4", ("enterprise-sbd-1", "midway-sbd"), "csf", "G-3", 1, True,
+                                 False)
+    s.air["enterprise-sbd-1"] = ("sg:U1", 2)
+    s.air["midway-sbd"] = ("sg:U1", 2)
+    s.cache = None
+    c = Ctx(s, D)
+    air_ops.after_attack(c, "U1")
+    s.cache = None
+    assert set(ids(s)) == {"to:tf16", "to:tf17", "to:midway"}
+    s, _ = play(s, "to:midway")
+    assert s.air["enterprise-sbd-1"][0] == "ret1:midway" and s.air["midway-sbd"][0] == "ret1:midway"
+
+
+def test_9_5_1_japanese_survivors_go_to_their_undamaged_parent_division():
+    s = position({"csf": "G-3", "1af": "C-3"}, turn=2).copy()
+    s.groups["J1"] = StrikeGroup("J1", "japan", "G-3", ("akagi-d3a", "hiryu-d3a"), "1af", "C-3", 2, True, False)
+    s.air["akagi-d3a"] = ("sg:J1", 2)
+    s.air["hiryu-d3a"] = ("sg:J1", 2)
+    c = Ctx(s, D)
+    air_ops.after_attack(c, "J1")
+    assert s.step == "op"
+    assert s.air["akagi-d3a"][0] == "ret2:cardiv1" and s.air["hiryu-d3a"][0] == "ret2:cardiv2"
 
 
 def test_6_4_4_midway_strikers_always_come_back_to_return_1():

@@ -328,7 +328,8 @@ def on_op(c: Ctx, answer: str) -> None:
         g = s.groups[rest]
         s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
         c.tell(side, "air", f"Strike {rest} finds no target within {group_ma(c, g)} hexes and heads home", "8.5(3)")
-        recover(c, rest, box="ret2")
+        head_home(c, rest, "ret2")
+        return
     elif verb == "end":
         end(c)
         return
@@ -379,9 +380,53 @@ def arrive(c: Ctx, gid: str) -> None:
 
 def after_attack(c: Ctx, gid: str) -> None:
     """9.5: the survivors go to a Return box (Return 1 after a Midway strike or in the launching operation)."""
+    from kaisen.games.fury_at_midway import night
+    night.fleet_check(c)
+    c.s.step = "op"
     if gid in c.s.groups:
         g = c.s.groups[gid]
-        recover(c, gid, box="ret1" if g.midway_strike or g.flights <= 1 else "ret2")
+        head_home(c, gid, "ret1" if g.midway_strike or g.flights <= 1 else "ret2")
+
+
+def head_home(c: Ctx, gid: str, box: str) -> None:
+    """9.5: pick the Return box when the owner has a choice, else go straight there."""
+    g = c.s.groups[gid]
+    if len(return_choices(c, g)) > 1:
+        c.s.step = f"ret:{gid}:{box}"
+        return
+    recover(c, gid, box)
+    c.s.step = "op"
+
+
+def free_returners(c: Ctx, g: StrikeGroup) -> list[str]:
+    """Survivors whose Return box is the owner's choice (not Midway's own aircraft, not a Japanese unit
+    whose parent carrier is undamaged)."""
+    return [q for q in g.units if c.s.air[q][0] != "lost" and not c.from_midway(q)
+            and not (c.side_of(q) == "japan" and c.parent_ok(q))]
+
+
+def return_choices(c: Ctx, g: StrikeGroup) -> list[str]:
+    """9.5(1)-(2): any group of the side with a carrier that can take aircraft; Midway for US carrier
+    aircraft when the strike's hex is within 5 of Midway."""
+    if not free_returners(c, g):
+        return []
+    out = [gr for gr in c.groups_of_side(g.side) if gr != MIDWAY and c.group_hex(gr) is not None
+           and any(c.operational(k) for k in c.carriers_of(gr))]
+    if g.side == "usa" and c.operational(MIDWAY) and \
+            c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range:
+        out.append(MIDWAY)
+    return out
+
+
+def return_options(c: Ctx, gid: str, box: str) -> list[Option]:
+    g = c.s.groups[gid]
+    which = "Return 1" if box == "ret1" else "Return 2"
+    return [Option(f"to:{gr}", f"Strike {gid} ({c.names(free_returners(c, g))}) heads for the {which} box of "
+                               f"{c.group_name(gr)}") for gr in return_choices(c, g)]
+
+
+def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
+    recover(c, gid, box, choice=answer[3:])
     c.s.step = "op"
 
 
@@ -406,14 +451,15 @@ def return_group(c: Ctx, q: str, g: StrikeGroup) -> str:
     return home
 
 
-def recover(c: Ctx, gid: str, box: str) -> None:
+def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
     s = c.s
     g = s.groups.pop(gid)
+    chosen = set(free_returners(c, g)) if choice else set()
     parts = []
     for q in g.units:
         if s.air[q][0] == "lost":
             continue
-        gr = return_group(c, q, g)
+        gr = choice if q in chosen else return_group(c, q, g)
         s.air[q] = (f"{box}:{gr}", s.air[q][1])
         parts.append(f"{c.unit_name(q)} -> {'Return 1' if box == 'ret1' else 'Return 2'} of {c.group_name(gr)}")
     if parts:

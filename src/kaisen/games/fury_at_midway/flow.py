@@ -49,6 +49,10 @@ def _pause(c: Ctx) -> Pause:
                               f"{s.aop['usa']} AOP", "8.1", ("Japan", "US"))
     if step == "land":
         return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)), "8.3(1)")
+    if step == "ret":
+        gid, box = arg.split(":")
+        return Decision(c.s.groups[gid].side, f"Strike {gid} returns: which Return box?",
+                        tuple(air_ops.return_options(c, gid, box)), "9.5")
     if step == "op":
         what = {"midway": "Midway Base Attack", "normal": "Air operation"}[s.op_kind]
         return Decision(s.op_side, f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)",
@@ -121,6 +125,9 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         on_initiative(c, a)
     elif step == "land":
         air_ops.on_land(c, arg, a)
+    elif step == "ret":
+        gid, box = arg.split(":")
+        air_ops.on_return(c, gid, box, a)
     elif step == "op":
         air_ops.on_op(c, a)
     elif step == "atk":
