@@ -211,7 +211,7 @@ def must_fly(c: Ctx) -> list[StrikeGroup]:
 def midway_launch_due(c: Ctx) -> bool:
     """6.4(3): the Midway attack needs at least one aircraft; due while none launched and one could."""
     s = c.s
-    if s.op_kind != "midway" or any(g.midway_strike for g in s.groups.values()) or s.forming:
+    if s.op_kind != "midway" or s.midway_launched or s.forming:
         return False
     if s.attack is not None:
         return False
@@ -347,6 +347,8 @@ def launch(c: Ctx, h: str) -> None:
     s.launched += 1
     gid = ("J" if side == "japan" else "U") + str(s.launched)
     g = StrikeGroup(gid, side, h, units, origin, here, 1, True, s.op_kind == "midway")
+    if s.op_kind == "midway":
+        s.midway_launched = True
     s.groups[gid] = g
     for q in units:
         s.air[q] = ("sg:" + gid, s.air[q][1])

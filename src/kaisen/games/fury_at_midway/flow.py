@@ -155,7 +155,7 @@ def new_game(d: FaMData, options: dict) -> FaMState:
 def start_turn(c: Ctx) -> None:
     """5.0: a new turn: card draw, then the Midway declaration (day turns) or the night plot."""
     s = c.s
-    s.declared, s.midway_ops, s.midway_hits, s.op_count = False, 0, 0, 0
+    s.declared, s.midway_ops, s.midway_hits, s.op_count, s.midway_launched = False, 0, 0, 0, False
     s.aop = {"japan": 0, "usa": 0}
     s.search_value = {}
     s.active = ()

@@ -58,6 +58,7 @@ class FaMState:
     aop: dict[str, int] = field(default_factory=lambda: {"japan": 0, "usa": 0})
     declared: bool = False              # Japan declared a Midway Base Attack this turn (6.4(1))
     midway_ops: int = 0                 # air operations the Midway attack takes (6.4(3)); AOP lost (7.4)
+    midway_launched: bool = False       # a Midway strike has taken off this turn (6.4(3): at least one)
     search_value: dict[str, int] = field(default_factory=dict)   # card overrides of 1AF's search value
     damage: dict[str, tuple[int, ...]] = field(default_factory=dict)
     sunk: tuple[str, ...] = ()
@@ -90,7 +91,7 @@ class FaMState:
         """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared."""
         return FaMState(self.turn, self.step, dict(self.fleet), dict(self.shown), dict(self.plot), dict(self.path),
                         self.garrison, self.invasion, self.midway_control, dict(self.aop), self.declared,
-                        self.midway_ops, dict(self.search_value), dict(self.damage), self.sunk, self.towed,
+                        self.midway_ops, self.midway_launched, dict(self.search_value), dict(self.damage), self.sunk, self.towed,
                         self.midway_hits, dict(self.dmcv), dict(self.air), dict(self.groups), self.launched,
                         self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
                         self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
