@@ -192,3 +192,32 @@ def test_truncated_or_foreign_save_files_are_refused_and_left_alone(tmp_path):
     foreign.write_text(json.dumps(data))
     res = kaisen("replay", str(foreign))
     assert res.exit_code == 2 and "answer #3" in res.stderr
+
+
+# -- Fury at Midway ------------------------------------------------------------------------------
+def test_fury_at_midway_quiet_game_finishes_and_repeats():
+    args = ("play", "fury-at-midway", "--japan", "random", "--usa", "random", "--seed", "3", "--quiet")
+    first, second = kaisen(*args), kaisen(*args)
+    assert first.exit_code == 0, first.output
+    assert "Result:" in first.output and first.output == second.output
+
+
+def test_fury_at_midway_simulate_json():
+    res = kaisen("simulate", "fury-at-midway", "--games", "5", "--agents", "random,random", "--seed", "1", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["games"] == 5 and sum(out["wins"].values()) + out["draws"] == 5
+
+
+def test_fury_at_midway_private_events_reach_only_their_side():
+    """Human US against random Japan: the US screen never shows an event told only to Japan."""
+    from kaisen.engine.match import Match
+    import random as _random
+    fam = get_game("fury-at-midway")
+    m = Match(fam, seed=5)
+    rng = _random.Random(5)
+    m.run(lambda d: rng.choice(d.options).id)
+    secret = {e.text for e in m.log if e.private_to == "japan"} - {e.text for e in m.log if e.private_to != "japan"}
+    res = kaisen("play", "fury-at-midway", "--japan", "random", "--seed", "5", input="\n".join(["1"] * 60) + "\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert not any(t in res.output for t in secret if len(t) > 20)

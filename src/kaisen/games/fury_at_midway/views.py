@@ -1,11 +1,25 @@
-"""2.6 Concealment: what each side may know, built from an allow-list (never by deleting secrets)."""
+"""2.6 Concealment: what each side may know, built from an allow-list (never by deleting secrets).
+
+A side sees: its own fleets' true hexes, the enemy's only as last announced (6.2(2)); its own US plot
+(Japan never does); its own carrier display, every box, and its own strike groups (the enemy's strike
+groups are invisible, 8.5(4)); its own hand and dead cards (the enemy's hand only as a count). Public:
+carrier damage and sinkings, the tracks, AOP, declarations, played cards, the deck's size.
+
+While an attack is flown (9.0) both sides see the attacking strike group and the defending group's CAP
+(2.6: "the only time you can see the enemy's carrier display is when attacking"). That is the precise rule
+the no-leak tests check: outside the static `names` table, an enemy squadron id appears in a side's view
+only in `attack` while that attack lasts, as one of the strike's units or the target group's CAP.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from kaisen.engine.core import Chance, End
-from kaisen.games.fury_at_midway.common import Ctx
-from kaisen.games.fury_at_midway.state import SIDES, FaMState
+from kaisen.games.fury_at_midway.common import DMCV, Ctx
+from kaisen.games.fury_at_midway.state import MIDWAY, SIDES, FaMState, other
+
+# fleet places the enemy may know without an announcement: not yet entered, gone (in plain view)
+PUBLIC_PLACES = ("waiting", "exited", "gone")
 
 
 def display(c: Ctx, side: str) -> dict[str, Any]:
@@ -15,11 +29,32 @@ def display(c: Ctx, side: str) -> dict[str, Any]:
     for q, (box, n) in sorted(s.air.items()):
         if c.side_of(q) == side and box != "lost":
             boxes.setdefault(box, []).append([q, n])
-    groups = {g.id: {"hex": g.hex, "units": list(g.units), "origin": g.origin, "flights": g.flights,
-                     "moved": g.moved, "midway_strike": g.midway_strike}
+    groups = {g.id: {"hex": g.hex, "units": list(g.units), "origin": g.origin, "launch_hex": g.launch_hex,
+                     "flights": g.flights, "moved": g.moved, "midway_strike": g.midway_strike}
               for g in s.groups.values() if g.side == side}
     lost = sorted(q for q, (b, _) in s.air.items() if b == "lost" and c.side_of(q) == side)
-    return {"boxes": boxes, "strike_groups": groups, "lost": lost, "forming": list(s.forming) if s.op_side == side else []}
+    return {"boxes": boxes, "strike_groups": groups, "lost": lost,
+            "forming": list(s.forming) if s.op_side == side else [],
+            "moved": sorted(q for q in s.moved if c.side_of(q) == side)}
+
+
+def fleet_seen(s: FaMState, f: str) -> str:
+    """Where the enemy believes fleet `f` is: its announced hex, or a place everyone knows."""
+    true = s.fleet.get(f, "")
+    if true in PUBLIC_PLACES:
+        return true
+    shown = s.shown.get(f, "")
+    if shown:
+        return shown
+    return "unformed" if f in DMCV.values() else "unknown"
+
+
+def dmcv_seen(s: FaMState, side: str) -> str | None:
+    """Which carrier is in a side's DMCV, once the enemy has been told (Japan's is formed in the open)."""
+    k = s.dmcv.get(side)
+    if k is None:
+        return None
+    return k if side == "japan" or s.shown.get(DMCV[side]) else None
 
 
 def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
@@ -29,20 +64,21 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
     def own(sd: str) -> bool:
         return side is None or side == sd
 
-    fleets = {}
-    for f, sp in d.fleets.items():
-        fleets[f] = s.fleet[f] if own(sp.side) else s.shown.get(f, "unknown")
+    fleets = {f: s.fleet[f] if own(sp.side) else fleet_seen(s, f) for f, sp in d.fleets.items()}
     carriers = {k: {"name": c.carrier_name(k), "side": d.carriers[k].side, "damaged": list(s.damage.get(k, ())),
                     "sunk": k in s.sunk, "towed": k in s.towed}
                 for k in d.carriers}
     if isinstance(pause, End):
         pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
     elif isinstance(pause, Chance):
-        pending = {"kind": "chance", "reason": pause.reason if side is None or public_chance(s) else "dice are rolled",
-                   "dice": len(pause.dice)}
+        open_ = side is None or public_chance(s, side)
+        pending = {"kind": "chance", "reason": pause.reason if open_ else "dice are rolled",
+                   "dice": len(pause.dice) if open_ else None}
     else:
+        mine = side in (None, pause.side)
         pending = {"kind": "decision", "side": pause.side,
-                   "prompt": pause.prompt if side in (None, pause.side) else f"{pause.side} is deciding"}
+                   "prompt": pause.prompt if mine else f"{pause.side} is deciding",
+                   "options": [[o.id, o.label] for o in pause.options] if mine else None}
     return {
         "game": "fury-at-midway", "side": side, "turn": s.turn, "night": d.turn(s.turn).night,
         "time": f"{d.turn(s.turn).date}, {d.turn(s.turn).time}",
@@ -51,36 +87,79 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
         "garrison": s.garrison, "invasion": s.invasion, "midway_control": s.midway_control,
         "midway_hits_this_turn": s.midway_hits,
         "aop": dict(s.aop), "declared": s.declared, "midway_ops": s.midway_ops,
-        "carriers": carriers, "dmcv": dict(s.dmcv),
+        "carriers": carriers, "dmcv": {sd: (s.dmcv.get(sd) if own(sd) else dmcv_seen(s, sd)) for sd in SIDES},
         "displays": {sd: display(c, sd) if own(sd) else None for sd in SIDES},
         "hands": {sd: list(s.hands[sd]) if own(sd) else None for sd in SIDES},
         "hand_sizes": {sd: len(s.hands[sd]) for sd in SIDES},
         "dead_cards": {sd: list(s.dead[sd]) if own(sd) else None for sd in SIDES},
-        "played": list(s.played), "deck_size": len(s.deck),
-        "air_op": {"side": s.op_side, "kind": s.op_kind} if s.op_side else None,
+        "played": list(s.played), "active": list(s.active), "deck_size": len(s.deck),
+        "air_op": {"side": s.op_side, "kind": s.op_kind, "count": s.op_count} if s.op_side else None,
         "attack": attack_view(c, side),
         "pending": pending,
         "options": dict(s.options),
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
-        "names": {q: c.unit_name(q) for q in d.squadrons},
+        "names": {q: static_name(c, q) for q in d.squadrons},
         "midway_hex": d.midway.hex,
+        "control": control(s, c, side),
     }
 
 
-def public_chance(s: FaMState) -> bool:
-    """Dice everyone sees rolled: not the card draws' faces nor a side's private night landings."""
-    return not s.step.startswith(("deal", "draw"))
+def control(s: FaMState, c: Ctx, side: str | None) -> dict[str, Any]:
+    """The sequence-of-play bookkeeping a side may know (for the sampler): the step, the queue, the rolls."""
+    step, _, arg = s.step.partition(":")
+    if step in ("land", "nland") and side is not None and c.side_of(arg) != side:
+        shown_step = step + ":"          # the enemy lands a squadron: which one is its secret
+    elif step == "ret" and side is not None and arg.partition(":")[0] not in own_groups(s, side):
+        shown_step = "ret::" + arg.partition(":")[2]     # an enemy strike group in flight (8.5(4))
+    else:
+        shown_step = s.step
+    foe = None if side is None else other(side)
+    secret_queue = step == "place" and side not in (None, arg)     # the enemy's set-up: units still to place
+    return {"step": shown_step, "pending": None if secret_queue else list(s.pending), "pending_count": len(s.pending), "init_rolls": list(s.init_rolls),
+            "search_value": dict(s.search_value), "towed": list(s.towed),
+            "path": {f: list(p) for f, p in s.path.items()
+                     if side is None or f in c.d.fleets and (d_side(c, f) == side or foe == "usa")}}
+
+
+def own_groups(s: FaMState, side: str) -> set[str]:
+    return {g for g, sg in s.groups.items() if sg.side == side}
+
+
+def d_side(c: Ctx, fleet: str) -> str:
+    return c.d.fleets[fleet].side
+
+
+def static_name(c: Ctx, q: str) -> str:
+    """A squadron's printed name, without its current steps (those are the owner's to know)."""
+    sp = c.d.squadrons[q]
+    home = "Midway" if sp.parent == MIDWAY else c.d.carriers[sp.parent].name
+    tail = q.rsplit("-", 1)[-1]
+    return f"{home} {c.d.aircraft[sp.type].model}" + (f" #{tail}" if tail.isdigit() else "")
+
+
+def public_chance(s: FaMState, side: str | None = None) -> bool:
+    """Dice everyone sees rolled: not the card draws' faces nor a side's night landings (their count of
+    dice would tell how many steps wait in Return 2)."""
+    step, _, arg = s.step.partition(":")
+    if step in ("deal", "draw"):
+        return side is None or side == arg
+    if step == "nret":
+        return side is None or side == arg
+    return True
 
 
 def attack_view(c: Ctx, side: str | None) -> dict[str, Any] | None:
-    """An attack is flown in the open (2.6): the strike and the defending group are shown while it lasts."""
+    """An attack is flown in the open (2.6): the strike and the defending group's CAP are shown while it lasts."""
     a = c.s.attack
     if a is None:
         return None
-    g = c.s.groups.get(a.group)
-    return {"group": a.group, "side": a.side, "target": a.target,
+    g = c.s.groups.get(a.gid)
+    cap = c.s.at("cap:" + a.group) if a.group else []
+    return {"gid": a.gid, "side": a.side, "target": a.target, "group": a.group,
             "units": [[q, c.s.steps(q)] for q in g.units] if g else [],
-            "hex": g.hex if g else None, "stage": getattr(a, "stage", "")}
-
-
-
+            "hex": g.hex if g else None, "stage": a.stage,
+            "cap": [[q, c.s.steps(q)] for q in cap],
+            "interceptors": [[q, c.s.steps(q)] for q in a.interceptors if q in c.s.air],
+            "decks": {k: [[q, c.s.box(q), c.s.steps(q)] for q in sorted(c.s.air)
+                          if c.s.box(q).startswith(f"deck:{k}:")] for k in (c.carriers_of(a.group) if a.group else ())},
+            "state": a.to_json()}
