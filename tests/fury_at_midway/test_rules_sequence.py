@@ -119,6 +119,13 @@ def test_6_1_1_the_csf_plots_up_to_two_hexes_by_day():
     assert ids(s) == ["end"]
 
 
+def test_6_1_2_no_plot_off_the_map_except_east_from_column_i():
+    s, _ = play(turn1("H-1"), "no-attack")
+    assert "off" not in ids(s)
+    refused(s, "off", "6.2(1)")
+    refused(s, "to:H-0", "6.2(1)")
+
+
 def test_6_1_2_the_us_may_plot_off_the_east_edge_from_column_i():
     s, _ = play(turn1("I-3"), "no-attack")
     assert "off" in ids(s)

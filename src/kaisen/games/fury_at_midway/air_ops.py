@@ -69,6 +69,12 @@ def landing_choices(c: Ctx, q: str) -> list[str]:
         fleet = c.fleet_of_group(group) if group != MIDWAY else "1af"
         others = [g for g in c.groups_of_side(side) if g != group and c.fleet_of_group(g) == fleet]
         return [k for g in others for k in c.carriers_of(g) if c.room_for(k, q, f"hangar:{k}")]
+    if group == MIDWAY:       # carrier aircraft that came back to Midway's box land there (9.5(2))
+        if c.room_for(MIDWAY, q, "hangar:midway"):
+            return [MIDWAY]
+        h = c.group_hex("tf16") or c.group_hex("tf17")
+        if h is None or c.d.hex_distance(h, c.d.midway.hex) > c.d.midway.carrier_landing_range:
+            return []
     out = list(hangar_ok)
     if not out:
         fleet = c.fleet_of_group(group) if group != MIDWAY else "csf"
