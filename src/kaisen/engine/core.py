@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
@@ -120,6 +120,19 @@ def check_dice(chance: Chance, answer: Any) -> tuple[int, ...]:
             raise IllegalAction(chance.rule or "dice", f"{chance.reason}: die face out of range", face,
                                 f"an integer 1..{sides}")
     return faces
+
+
+def check_answer(pause: "Pause", answer: Any, end_rule: str = "end") -> Answer:
+    """Validate an answer against where a state is paused: the faces for a Chance node, an offered option
+    id for a Decision; nothing is accepted at the End. Returns the answer in canonical form."""
+    if isinstance(pause, End):
+        raise IllegalAction(end_rule, "the game is over", answer, [])
+    if isinstance(pause, Chance):
+        return check_dice(pause, answer)
+    if not isinstance(answer, str):
+        raise IllegalAction(pause.rule, f"{pause.prompt}: an option id is expected", answer, pause.ids())
+    pause.option(answer)   # raises IllegalAction naming the allowed ids
+    return answer
 
 
 S = TypeVar("S")

@@ -1,7 +1,7 @@
 """5.0 Sequence of play: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_dice
+from kaisen.engine.core import Chance, Decision, End, Option, Pause, check_answer
 from kaisen.games.fury_at_midway import air_ops, cards, movement, night, search, setup, victory
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.data import FaMData
@@ -69,15 +69,7 @@ def _pause(c: Ctx) -> Pause:
 
 def apply(s: FaMState, d: FaMData, answer) -> FaMState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
-    p = pause(s, d)
-    if isinstance(p, End):
-        raise IllegalAction("4.0", "the game is over", answer, [])
-    if isinstance(p, Chance):
-        answer = check_dice(p, answer)
-    else:
-        if not isinstance(answer, str):
-            raise IllegalAction(p.rule, f"{p.prompt}: an option id is expected", answer, p.ids())
-        p.option(answer)   # raises IllegalAction naming the allowed ids
+    answer = check_answer(pause(s, d), answer, "4.0")
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
@@ -263,8 +255,7 @@ def after_step_back(c: Ctx) -> None:
     if s.turn == NIGHT_TURN:
         night.start(c)
         return
-    search.search_phase(c)
-    cards.search_window(c)
+    cards.search_window(c)      # card 07 first; the window then runs search.search_phase and air_phase
 
 
 def air_phase(c: Ctx) -> None:

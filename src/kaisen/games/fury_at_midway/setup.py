@@ -63,7 +63,7 @@ def placement_options(c, side: str):
     out.append(Option("hangar", f"{name} in the hangar of {c.carrier_name(k)}"))
     if c.is_fighter(q):
         out.append(Option("cap", f"{name} in the CAP box of {c.group_name(c.group_of(k))}"))
-    out.append(Option("rest-default", f"Place this and every remaining unit as in the standard set-up"))
+    out.append(Option("rest-default", "Place this and every remaining unit as in the standard set-up"))
     return out
 
 

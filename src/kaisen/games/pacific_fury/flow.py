@@ -1,11 +1,11 @@
 """5.0 Sequence of Play: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_dice
+from kaisen.engine.core import Chance, Decision, End, Option, Pause, check_answer
 from kaisen.games.pacific_fury import combat, event_phase, operations, return_phase, task_forces
 from kaisen.games.pacific_fury.common import Ctx
 from kaisen.games.pacific_fury.data import PFData
-from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, other
+from kaisen.games.pacific_fury.state import SIDE_NAME, PFState
 
 
 def pause(s: PFState, d: PFData) -> Pause:
@@ -66,14 +66,7 @@ def _pause(c: Ctx) -> Pause:
 def apply(s: PFState, d: PFData, answer) -> PFState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
     p = pause(s, d)
-    if isinstance(p, End):
-        raise IllegalAction("4.0", "the game is over", answer, [])
-    if isinstance(p, Chance):
-        faces = check_dice(p, answer)
-    else:
-        if not isinstance(answer, str):
-            raise IllegalAction(p.rule, f"{p.prompt}: an option id is expected", answer, p.ids())
-        p.option(answer)   # raises IllegalAction naming the allowed ids
+    faces = answer = check_answer(p, answer, "4.0")
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
