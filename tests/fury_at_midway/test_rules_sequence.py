@@ -35,9 +35,13 @@ def refused(s, answer, rule: str) -> IllegalAction:
     return err.value
 
 
-def dealt():
-    """After both opening hands (five draws of the first card left) and the standard aircraft set-up."""
+def dealt(hands: bool = False):
+    """After both opening hands (five draws of the first card left) and the standard aircraft set-up.
+    Unless `hands`, the hands are emptied so that no card window interrupts the procedure under test."""
     s, _ = play(GAME.new_state(), (1,), (1,), (1,), (1,), (1,), "rest-default", "rest-default")
+    if not hands:
+        s = s.copy()
+        s.hands = {"japan": (), "usa": ()}
     return s
 
 
@@ -75,7 +79,7 @@ def position(fleets: dict[str, str], turn=2):
 
 # -- 3.0 set-up ---------------------------------------------------------------------------------
 def test_3_1_3_and_3_2_4_opening_hands_of_three_and_two_from_the_right_cards():
-    s = dealt()
+    s = dealt(hands=True)
     assert len(s.hands["japan"]) == 3 and len(s.hands["usa"]) == 2
     assert all(D.cards[n].side == "japan" for n in s.hands["japan"])
     assert all(D.cards[n].side in ("usa", "either") for n in s.hands["usa"])
