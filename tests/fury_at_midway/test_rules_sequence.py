@@ -2,37 +2,16 @@
 the night, the landing and victory."""
 from __future__ import annotations
 
-import json
-
-import pytest
-
-from kaisen.engine.core import Chance, Decision, End, IllegalAction
+from kaisen.engine.core import Chance, Decision, End
+from kaisen.engine.testing import GameDriver
 from kaisen.games.fury_at_midway import GAME, search
 from kaisen.games.fury_at_midway.common import Ctx
 
 D = GAME.data
 
 
-def play(s, *answers):
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
+_DRIVER = GameDriver(GAME)
+play, ids, refused = _DRIVER.play, _DRIVER.ids, _DRIVER.refused
 
 
 def dealt(hands: bool = False):

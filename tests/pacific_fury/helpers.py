@@ -1,11 +1,8 @@
 """Helpers shared by the Pacific Fury rule tests: build positions, play answers, check refusals."""
 from __future__ import annotations
 
-import json
-
-import pytest
-
-from kaisen.engine.core import Decision, End, IllegalAction
+from kaisen.engine.core import Decision, End
+from kaisen.engine.testing import GameDriver
 from kaisen.games.pacific_fury import GAME
 from kaisen.games.pacific_fury.state import PFState, TaskForce
 
@@ -13,28 +10,8 @@ D = GAME.data
 RESERVE = {"yamato", "junyo", "hiyo"}
 
 
-def play(s, *answers):
-    """Apply the answers in turn; return the final state and every event they produced."""
-    events = []
-    for a in answers:
-        s = GAME.apply(s, a)
-        events.extend(GAME.events(s))
-    return s, events
-
-
-def ids(s) -> list[str]:
-    """The ids of the options at the current pause."""
-    return [o.id for o in GAME.pause(s).options]
-
-
-def refused(s, answer, rule: str) -> IllegalAction:
-    """The answer is refused under `rule` and the state is left exactly as it was."""
-    before = json.dumps(GAME.to_json(s), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, answer)
-    assert err.value.rule == rule
-    assert json.dumps(GAME.to_json(s), sort_keys=True) == before
-    return err.value
+_DRIVER = GameDriver(GAME)
+play, ids, refused = _DRIVER.play, _DRIVER.ids, _DRIVER.refused
 
 
 def position(tfs=(), *, initiative="usa", phasing=None, marker=1, hf=True, turn=1, ops=None, options=None,
