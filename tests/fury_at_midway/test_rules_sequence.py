@@ -351,3 +351,20 @@ def test_5_0_1_the_us_draws_on_turn_2():
     assert s.step == "draw:usa"
     p = GAME.pause(s)
     assert isinstance(p, Chance) and len(p.dice) == 1 and p.dice[0] == len(s.deck)
+
+
+def test_state_copy_keeps_every_field_and_shares_nothing_mutable():
+    import random
+    rng = random.Random(5)
+    s = GAME.new_state()
+    for _ in range(300):
+        p = GAME.pause(s)
+        if isinstance(p, End):
+            break
+        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else
+                       rng.choice(p.options).id)
+        t = s.copy()
+        assert GAME.to_json(t) == GAME.to_json(s)
+        t.air[next(iter(t.air))] = ("lost", 0)
+        t.fleet["csf"] = "gone"
+        assert GAME.to_json(t) != GAME.to_json(s)

@@ -350,8 +350,11 @@ def launch(c: Ctx, h: str) -> None:
     k = launch_origin(c, units[0])
     origin = MIDWAY if k == MIDWAY else c.fleet_of_group(c.group_of(k))
     here = c.d.midway.hex if k == MIDWAY else fleet_hex_of_carrier(c, k)
-    s.launched += 1
-    gid = ("J" if side == "japan" else "U") + str(s.launched)
+    prefix = "J" if side == "japan" else "U"
+    n = 1
+    while prefix + str(n) in s.groups:     # the lowest free number: ids tell nothing of the enemy's strikes
+        n += 1
+    gid = prefix + str(n)
     g = StrikeGroup(gid, side, h, units, origin, here, 1, True, s.op_kind == "midway")
     if s.op_kind == "midway":
         s.midway_launched = True
@@ -362,7 +365,6 @@ def launch(c: Ctx, h: str) -> None:
     s.forming = ()
     c.tell(side, "air", f"Strike {gid} launched from {c.carrier_name(k) if k == MIDWAY else c.fleet_name(origin)}: "
                         f"{c.names(units)}; flies {here} -> {h}", "8.4")
-    c.say("air", f"{c.side_name(side)} launches a strike", "8.4")
     arrive(c, gid)
 
 
@@ -519,4 +521,4 @@ def land_spent_cap(c: Ctx, side: str) -> None:
         if placed:
             c.tell(side, "air", f"{c.unit_name(q)} lands after intercepting", "9.2(4)")
         else:
-            c.eliminate(q, "CAP with nowhere to land", "9.2(4)")
+            c.eliminate(q, "CAP with nowhere to land", "9.2(4)", private=True)

@@ -62,16 +62,22 @@ class Ctx:
     def from_midway(self, q: str) -> bool:
         return self.d.squadrons[q].parent == MIDWAY
 
-    def lose_step(self, q: str, why: str, rule: str) -> None:
-        """One step off a squadron (2.3(2)): a full unit is flipped, a reduced or one-step unit is lost."""
+    def lose_step(self, q: str, why: str, rule: str, private: bool = False) -> None:
+        """One step off a squadron (2.3(2)): a full unit is flipped, a reduced or one-step unit is lost.
+        `private`: only the owner hears of it (a loss away from the enemy's eyes)."""
         box, n = self.s.air[q]
+        name = self.unit_name(q)
         if n > 1:
             self.s.air[q] = (box, n - 1)
-            self.say("loss", f"{self.unit_name(q)} loses a step ({why})", rule)
+            text = f"{name} loses a step ({why})"
         else:
             self.s.air[q] = ("lost", 0)
-            self.say("loss", f"{self.unit_name(q)} is eliminated ({why})", rule)
+            text = f"{name} is eliminated ({why})"
             self._leave_group(q)
+        if private:
+            self.tell(self.side_of(q), "loss", text, rule)
+        else:
+            self.say("loss", text, rule)
 
     def eliminate(self, q: str, why: str, rule: str, private: bool = False) -> None:
         name = self.unit_name(q)

@@ -74,11 +74,8 @@ def form_dmcv(c: Ctx, side: str, carrier: str) -> None:
     f = DMCV[side]
     c.s.dmcv[side] = carrier
     c.s.fleet[f] = c.s.fleet[MAIN_FLEET[side]]
-    c.s.shown[f] = c.s.fleet[f] if side == "japan" else c.s.shown.get(f, "")
-    if side == "japan":
-        c.say("fleet", f"Japan forms a DMCV around {c.carrier_name(carrier)} in {c.s.fleet[f]}", "6.0")
-    else:
-        c.tell(side, "fleet", f"US forms a DMCV around {c.carrier_name(carrier)} in {c.s.fleet[f]}", "6.0")
+    c.tell(side, "fleet", f"{c.side_name(side)} forms a DMCV around {c.carrier_name(carrier)} in {c.s.fleet[f]}",
+           "6.0")     # the enemy learns of it when the fleets are announced (6.2(2))
 
 
 # -- the US plot (6.2(1)) -------------------------------------------------------------------

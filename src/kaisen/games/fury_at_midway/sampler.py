@@ -99,8 +99,6 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
         s.pending = tuple(todo[len(todo) - ctl["pending_count"]:])
         for q in s.pending:
             s.air[q] = ("setup:" + d.squadrons[q].parent, d.aircraft[d.squadrons[q].type].steps)
-    ids = [int(g[1:]) for g in s.groups if g[1:].isdigit()]
-    s.launched = max(ids, default=0)
     seen_decks = set(atk["decks"]) if atk is not None else set()
     deal_aircraft(s, d, foe, rng, seen_decks)
     deal_cards(s, d, view, side, foe, rng)
@@ -176,11 +174,12 @@ def hidden_step(s: FaMState, d, foe: str, rng: random.Random) -> None:
         c = Ctx(s, d)
         home = s.fleet.get(MAIN_FLEET[foe], "")
         flyers = [q for q, (b, _) in sorted(s.air.items())
-                  if c.side_of(q) == foe and b.startswith("hangar:") and not c.is_fighter(q)]
+                  if c.side_of(q) == foe and b.startswith("hangar:") and not c.is_fighter(q)
+                  and not c.from_midway(q)]          # the owner has a choice of Return box only for these
         if flyers and "-" in home:
             q = rng.choice(flyers)
-            s.launched += 1
-            gid = ("J" if foe == "japan" else "U") + str(s.launched)
+            prefix = "J" if foe == "japan" else "U"
+            gid = next(prefix + str(n) for n in range(1, 99) if prefix + str(n) not in s.groups)
             s.groups[gid] = StrikeGroup(gid, foe, home, (q,), MAIN_FLEET[foe], home, 1, True, False)
             s.air[q] = ("sg:" + gid, s.air[q][1])
             s.step = f"ret:{gid}{arg}"

@@ -67,7 +67,6 @@ class FaMState:
     dmcv: dict[str, str] = field(default_factory=dict)       # side -> carrier in its DMCV
     air: dict[str, tuple[str, int]] = field(default_factory=dict)
     groups: dict[str, StrikeGroup] = field(default_factory=dict)
-    launched: int = 0                   # strike groups launched so far (ids)
     forming: tuple[str, ...] = ()       # the strike group being assembled on deck (8.4(2)-(3))
     moved: frozenset = frozenset()      # squadrons that moved in the current air operation (8.2)
     op_side: str = ""                   # who is conducting the current air operation
@@ -91,8 +90,8 @@ class FaMState:
         """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared."""
         return FaMState(self.turn, self.step, dict(self.fleet), dict(self.shown), dict(self.plot), dict(self.path),
                         self.garrison, self.invasion, self.midway_control, dict(self.aop), self.declared,
-                        self.midway_ops, self.midway_launched, dict(self.search_value), dict(self.damage), self.sunk, self.towed,
-                        self.midway_hits, dict(self.dmcv), dict(self.air), dict(self.groups), self.launched,
+                        self.midway_ops, self.midway_launched, dict(self.search_value), dict(self.damage),
+                        self.sunk, self.towed, self.midway_hits, dict(self.dmcv), dict(self.air), dict(self.groups),
                         self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
                         self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
                         self.attack.copy() if self.attack is not None else None, self.pending, self.options,
