@@ -1,6 +1,9 @@
-"""Benchmark (not a test): the Pacific Fury heuristic against random, both ways, with baselines.
+"""Benchmark (not a test): a game's heuristic against random, both ways, with baselines.
 
-    .venv/bin/python benchmarks/heuristic_vs_random.py [--games 1000] [--seed 0]
+    .venv/bin/python benchmarks/heuristic_vs_random.py [--game pacific-fury] [--games 1000] [--seed 0]
+
+The game defaults to Pacific Fury; --game fury-at-midway runs the Fury at Midway heuristic (its score is
+the final VP difference, + US).
 
 Four pairings (Japan first): heuristic-random, random-heuristic, random-random (the baseline) and
 heuristic-heuristic. Game i of each pairing uses seed+i for the dice and for both agents. Prints win
@@ -44,10 +47,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per pairing")
     ap.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
+    ap.add_argument("--game", default="pacific-fury", help="game id (both sides must be japan and usa)")
     args = ap.parse_args()
-    game = get_game("pacific-fury")
+    game = get_game(args.game)
+    score_name = "mean marker" if game.id == "pacific-fury" else "mean score"
     n = args.games
-    print(f"pacific-fury, {n} games per pairing, seeds {args.seed}..{args.seed + n - 1}; 95% Wilson intervals")
+    print(f"{game.id}, {n} games per pairing, seeds {args.seed}..{args.seed + n - 1}; 95% Wilson intervals")
     for japan, usa in PAIRINGS:
         counts = {"japan": 0, "usa": 0, None: 0}
         score = 0
@@ -58,7 +63,7 @@ def main() -> None:
             score += end.score
         dt = time.perf_counter() - t0
         print(f"japan={japan:<9} usa={usa:<9} | {rate('Japan', counts['japan'], n)} | {rate('US', counts['usa'], n)} | "
-              f"{rate('draw', counts[None], n)} | mean marker {score / n:+.2f} | {n / dt:6.1f} games/s", flush=True)
+              f"{rate('draw', counts[None], n)} | {score_name} {score / n:+.2f} | {n / dt:6.1f} games/s", flush=True)
 
 
 if __name__ == "__main__":

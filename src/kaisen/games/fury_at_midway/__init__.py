@@ -5,3 +5,5 @@ from kaisen.games.fury_at_midway.game import FuryAtMidway
 GAME = FuryAtMidway(load())
 
 __all__ = ["GAME", "FuryAtMidway"]
+
+from kaisen.games.fury_at_midway import ai  # registers the heuristic agent  # noqa: E402,F401
