@@ -65,7 +65,9 @@ def render_board(view: dict[str, Any]) -> str:
             out += display_lines(view, sd)
     for sd in ("japan", "usa"):
         hand = view["hands"][sd]
-        out.append(f"{SIDE_NAME[sd]} hand: " + (", ".join(f"{n:02d}" for n in hand) or "-" if hand is not None
+        titles = view.get("card_titles", {})
+        out.append(f"{SIDE_NAME[sd]} hand: " + (", ".join(f"{n:02d} {titles.get(str(n), '')}".rstrip() for n in hand)
+                                                 or "-" if hand is not None
                                                  else f"{view['hand_sizes'][sd]} card(s)"))
     out.append(f"Cards played: {', '.join(f'{n:02d}' for n in view['played']) or '-'} | deck {view['deck_size']}")
     a = view["attack"]

@@ -32,7 +32,8 @@ def display(c: Ctx, side: str) -> dict[str, Any]:
     groups = {g.id: {"hex": g.hex, "units": list(g.units), "origin": g.origin, "launch_hex": g.launch_hex,
                      "flights": g.flights, "moved": g.moved, "midway_strike": g.midway_strike}
               for g in s.groups.values() if g.side == side}
-    lost = sorted(q for q, (b, _) in s.air.items() if b == "lost" and c.side_of(q) == side)
+    lost = sorted(q for q, (b, _) in s.air.items() if b == "lost" and c.side_of(q) == side
+                  and not (c.spec(q).optional and not s.option("b17")))    # never in play: not a loss
     return {"boxes": boxes, "strike_groups": groups, "lost": lost,
             "forming": list(s.forming) if s.op_side == side else [],
             "moved": sorted(q for q in s.moved if c.side_of(q) == side)}
@@ -100,6 +101,7 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
         "names": {q: static_name(c, q) for q in d.squadrons},
         "midway_hex": d.midway.hex,
+        "card_titles": {str(n): sp.title for n, sp in d.cards.items()},
         "control": control(s, c, side),
     }
 
