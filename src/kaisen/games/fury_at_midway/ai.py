@@ -19,6 +19,8 @@ MIDWAY = "midway"
 CAP_KEEP = 2                 # fighters kept flying CAP over each carrier group (13.0's set-up flies two)
 US_START = "G-3"             # 3.2(1): far enough from the 1AF's entry that Japan's first search is poor
 JAPAN_OPENING = "C-3"        # where the 1AF heads while the CSF has not been seen
+MIDWAY_FAR = 6               # the CSF this far from the 1AF cannot punish a Midway strike
+LATE_US_MAX = 2              # from turn 5, soften the garrison for the landing when the US is down to this
 FLEET_NAMES = (("1st Air Fleet", "1af"), ("Midway Invasion Force", "mif"), ("Carrier Strike Force", "csf"))
 
 
@@ -163,26 +165,23 @@ def fleet_in_prompt(prompt: str) -> str:
     return "dmcv"
 
 
-def japan_goal(b: Board, fleet: str) -> tuple[str | None, int, int]:
-    """(target hex, wanted distance, sign) for a Japanese fleet: sign -1 runs away from the target."""
+def japan_goal(b: Board, fleet: str) -> tuple[str, int]:
+    """(target hex, wanted distance) for a Japanese fleet."""
     midway = b.view["midway_hex"]
     csf = b.hex_of("csf")
     if fleet == "mif":
-        return midway, 1, 1          # 11.0: adjacent to Midway by the end of turn 7
+        return midway, 1             # 11.0: adjacent to Midway by the end of turn 7
     if fleet == "dmcv":
-        return "A-" + (b.hex_of("ijn-dmcv") or "A-3").split("-")[1], 0, 1    # west, out of harm's way
-    if b.view["declared"] and b.view["midway_ops"] == 0 and b.hex_of("1af") is not None or (
-            b.view["declared"] and b.hex_of("1af") is None):
-        if csf:     # within 5 of Midway (6.4(2)) but as near the carriers as that allows
-            return midway, 2, 1
-        return midway, 2, 1
+        return "A-" + (b.hex_of("ijn-dmcv") or "A-3").split("-")[1], 0    # west, out of harm's way
+    if b.view["declared"]:
+        return midway, 2             # 6.4(2)-(3): within 5 of Midway; within 2 it costs one AOP, not two
     if csf:
         if b.night:
-            return csf, 0, 1        # 10.1(2): a night sea battle favours Japan (die - 2 against die - 4)
-        return csf, 2, 1            # close in: a strike on launch and a better search
+            return csf, 0            # 10.1(2): a night sea battle favours Japan (die - 2 against die - 4)
+        return csf, 2                # close in: a strike on launch and a better search
     if not b.afloat("usa"):
-        return midway, 2, 1
-    return JAPAN_OPENING, 0, 1
+        return midway, 2
+    return JAPAN_OPENING, 0
 
 
 def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
@@ -192,9 +191,7 @@ def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
     ids = decision.ids()
     if "exit" in ids and (fleet == "dmcv" or (fleet == "1af" and b.losing_badly())):
         return "exit"
-    target, want, _ = japan_goal(b, fleet)
-    if target is None:
-        return "stop" if "stop" in ids else ids[0]
+    target, want = japan_goal(b, fleet)
     must_midway = fleet == "1af" and b.view["declared"]
     midway = b.view["midway_hex"]
 
@@ -269,9 +266,9 @@ def declare(b: Board) -> str:
         return "no-attack"
     if not us or b.fleets.get("csf") in ("off", "exited") or (csf is None and b.turn >= 5):
         return "attack-midway"
-    if csf and dist(csf, jp) >= 7 and dist(jp, b.view["midway_hex"]) <= 7:
+    if csf and dist(csf, jp) >= MIDWAY_FAR and dist(jp, b.view["midway_hex"]) <= 7:
         return "attack-midway"
-    if b.turn >= 5 and len(us) <= 1 and len(b.afloat("japan")) >= 2 and b.hex_of("mif"):
+    if b.turn >= 5 and len(us) <= LATE_US_MAX and len(b.afloat("japan")) >= 2 and b.hex_of("mif"):
         return "attack-midway"
     return "no-attack"
 
@@ -367,24 +364,21 @@ def start_strike(b: Board, ids: list[str], midway_op: bool, rng: random.Random) 
 
 
 def forming(b: Board, ids: list[str], midway_op: bool, rng: random.Random) -> str:
-    """Fill the strike group: every attack aircraft that may join, then one or two fighters as escort
-    (never a group's last CAP fighters), then launch straight at the target or toward it."""
+    """Fill the strike group: attack aircraft up to the group limit less room for escorts (two for Japan,
+    one for a US carrier's pair), the escorts from fighters on deck (never from the CAP box), then
+    launch straight at the target when it is within two hexes, else as close to it as possible."""
     adds = [o for o in ids if o.startswith("sg-add:")]
     att = [o for o in adds if not is_fighter(o[7:])]
-    side_max = 8 if b.side == "japan" else (3 if any(parent(q) == MIDWAY for q in b.forming) else 2)
+    fa = [o for o in adds if is_fighter(o[7:])]
+    from_midway = any(parent(q) == MIDWAY for q in b.forming)
+    side_max = 8 if b.side == "japan" else (3 if from_midway else 2)
     n = len(b.forming)
     escorts_in = sum(1 for q in b.forming if is_fighter(q))
-    want_escort = 2 if b.side == "japan" else 1
-    if att and n < side_max - (1 if escorts_in == 0 and b.side == "usa" and fighters_to_spare(b, adds) else 0):
-        if b.side == "japan" and n >= side_max - min(want_escort, len(fighter_adds(adds))) and escorts_in == 0:
-            pass
-        else:
-            return best(att, lambda o: hit_value(o[7:], b.where[o[7:]][1]), rng)
-    fa = fighter_adds(adds)
-    if fa and escorts_in < want_escort and n < side_max:
-        return best(fa, lambda o: b.where[o[7:]][1], rng)
-    if att and n < side_max:
+    escort_want = min(escorts_in + len(fa), 2 if b.side == "japan" else 1)
+    if att and side_max - n - max(0, escort_want - escorts_in) > 0:
         return best(att, lambda o: hit_value(o[7:], b.where[o[7:]][1]), rng)
+    if fa and escorts_in < escort_want and n < side_max:
+        return best(fa, lambda o: b.where[o[7:]][1], rng)
     gos = [o for o in ids if o.startswith("sg-go:")]
     if not gos:
         return ids[0]
@@ -394,14 +388,6 @@ def forming(b: Board, ids: list[str], midway_op: bool, rng: random.Random) -> st
         return best(gos, lambda o: -dist(o[6:], lh), rng)
     tgt = max(targets, key=lambda h: (target_value(b, h), -dist(lh, h)))
     return best(gos, lambda o: (-dist(o[6:], tgt), -dist(o[6:], lh)), rng)
-
-
-def fighter_adds(adds: list[str]) -> list[str]:
-    return [o for o in adds if is_fighter(o[7:])]
-
-
-def fighters_to_spare(b: Board, adds: list[str]) -> bool:
-    return bool(fighter_adds(adds))
 
 
 # -- landing (8.3(1), 10.2) --------------------------------------------------------------------------
