@@ -11,8 +11,12 @@ from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.fury_at_midway.common import DMCV, Ctx
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, other
 
-ORDER = ("aim", "intercept", "cap", "escort", "aaa", "assign", "bomb", "end")
-ESCORTS_FIRST = ("aim", "intercept", "escort", "cap", "aaa", "assign", "bomb", "end")
+# "k-..." stages are the event-card windows (cards.py): target determination (11), before the CAP intercepts
+# (09, 12), as the fighters meet (12) and hits on a carrier (13). "k09" / "k13" are the cards' own choices.
+ORDER = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "cap", "escort", "aaa", "assign", "bomb", "k-bomb", "end")
+ESCORTS_FIRST = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "escort", "cap", "aaa", "assign", "bomb",
+                 "k-bomb", "end")
+HOLD_PLACE = frozenset({"k-bomb", "k13"})   # hits wait to be placed while card 13 may add one
 D3A, B5N = "d3a", "b5n"
 MIDWAY_MINUS = frozenset({D3A, B5N})       # 9.6(2): one less against Midway
 MIDWAY_HITS_A_TURN = 2                      # 9.6(3)
@@ -20,7 +24,8 @@ GARRISON_FLOOR = 2                          # 9.6(3): air attack never takes the
 # Who allocates a pending hit, what it is called in the narration, and the rule.
 ALLOC = {"strike": ("attacker", "CAP fire", "9.2(3)"),
          "attack": ("attacker", "anti-aircraft fire", "9.3(2)"),
-         "cap": ("defender", "escort fire", "9.2(3)")}
+         "cap": ("defender", "escort fire", "9.2(3)"),
+         "lost": ("attacker", "US Strike Lost", "12.0")}
 
 
 @dataclass(slots=True)
@@ -87,7 +92,7 @@ def pause(c: Ctx) -> Pause:
     a = c.s.attack
     if a.hits:
         return _alloc_decision(c, a)
-    if a.place:
+    if a.place and a.stage not in HOLD_PLACE:
         return _place_chance(c, a.place[0])
     return PAUSE[a.stage](c, a)
 
@@ -97,7 +102,7 @@ def answer(c: Ctx, ans) -> None:
     a = c.s.attack
     if a.hits:
         _on_alloc(c, a, ans)
-    elif a.place:
+    elif a.place and a.stage not in HOLD_PLACE:
         _place_next(c, ans[0])
     else:
         ANSWER[a.stage](c, a, ans)
@@ -111,7 +116,7 @@ def _run(c: Ctx) -> None:
             if _auto_alloc(c, a):
                 continue
             return
-        if a.place:
+        if a.place and a.stage not in HOLD_PLACE:
             if needs_location_die(c, a.place[0]):
                 return
             _place_next(c, None)
@@ -613,3 +618,35 @@ PAUSE = {"aim": _pause_aim, "intercept": _pause_intercept, "cap": _pause_cap, "e
          "aaa": _pause_aaa, "assign": _pause_assign, "bomb": _pause_bomb, "end": _pause_end}
 ANSWER = {"aim": _on_aim, "intercept": _on_intercept, "cap": _on_cap, "escort": _on_escort,
           "aaa": _on_aaa, "assign": _on_assign, "bomb": _on_bomb}
+
+
+# -- the event-card windows (cards.py) -------------------------------------------------------------------
+def _enter_card(c: Ctx, a: Attack) -> bool:
+    from kaisen.games.fury_at_midway import cards
+    return cards.attack_enter(c, a)
+
+
+def _pause_card(c: Ctx, a: Attack) -> Pause:
+    from kaisen.games.fury_at_midway import cards
+    return cards.attack_pause(c, a)
+
+
+def _on_card(c: Ctx, a: Attack, ans: str) -> None:
+    from kaisen.games.fury_at_midway import cards
+    cards.attack_answer(c, a, ans)
+
+
+def _pause_card_choice(c: Ctx, a: Attack) -> Pause:
+    from kaisen.games.fury_at_midway import cards
+    return cards.sub_stage_pause(c, a)
+
+
+def _on_card_choice(c: Ctx, a: Attack, ans: str) -> None:
+    from kaisen.games.fury_at_midway import cards
+    cards.sub_stage_answer(c, a, ans)
+
+
+for _k in ("k-aim", "k-icpt", "k-fight", "k-bomb"):
+    ENTER[_k], PAUSE[_k], ANSWER[_k] = _enter_card, _pause_card, _on_card
+for _k in ("k09", "k13"):
+    ENTER[_k], PAUSE[_k], ANSWER[_k] = (lambda c, a: True), _pause_card_choice, _on_card_choice

@@ -1,17 +1,75 @@
-"""12.0 Event cards: the opening hands (3.1(3), 3.2(4)), the draw deck and its draws (5.0(1), 12.0), and the
-windows of the sequence of play where cards may be played."""
+"""12.0 Event cards: the opening hands (3.1(3), 3.2(4)), the draw deck and its draws (5.0(1), 12.0), the
+windows of the sequence of play where cards may be played, and the 13 card effects.
+
+Windows (in the order a day turn meets them):
+
+* ``draw`` (card-draw timing, 5.0(1)): after the Card Draw Phase; Japan may play 05 (turns 4 and 7) and 06
+  (day turns), even a card just drawn.
+* ``k-aim`` (air-attack.target-determination): in each US attack, once its target group is known (after the
+  on-target roll, 13.0); Japan may play 11.
+* ``k-icpt`` (air-attack.cap-interception): in a US attack on a group with Japanese CAP fighters, before the
+  CAP intercepts; Japan may play 09 (the strike has a fighter) and 12.
+* ``k-fight`` (air-attack.cap-interception): in a Japanese attack when US CAP intercepted Japanese escorts,
+  before any fighter fires; Japan may play 12 (against Midway's CAP the escorts then fire first).
+* ``k-bomb`` (air-attack.resolution): after a US attack's bombing roll scored a hit on a Japanese carrier,
+  before the hits are placed; the US may play 13.
+* ``opend`` (air-operation.end): after each US air operation; Japan may play 10.
+* ``search`` (search timing, 7.0): at the start of the Search Phase, before the AOP are worked out; the US
+  may play 07.
+* ``land`` (landing, 11.0): when the Invasion Force lands on Midway; the US may play 08.
+* ``end`` (end-of-turn): Japan first, then the US, alternately, until both pass in a row: 01, 02, 03, 04.
+  When the US plays 01, Japan holding 04 is asked at once whether it cancels 01 with it.
+
+The attack windows are stages of ``air_attack.Attack.order`` (the state stays at step "atk"); the others
+are the steps "cwin:<window>:<side>:<passes>" (a side's window decision) and
+"ceff:<card>:<phase>:<data>@<window>:<side>" (a card's dice and choices), after which the window reopens
+for the side that played.
+
+Hidden hands: a window pauses for a side whenever it holds at least one card of that window's timing, even
+when none of them can be played in the position or on this turn (it may then only pass). So a pause tells
+the opponent only that the side holds some card of that timing, never which one, nor whether it could
+have played it; a window that does not pause tells that the side holds none of that timing (the one thing
+that leaks, and the price of not pausing at every window of every turn).
+"""
 from __future__ import annotations
 
-from kaisen.engine.core import Chance
+from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, SIDES, other
 
-STEPS: frozenset[str] = frozenset()
+STEPS: frozenset[str] = frozenset({"cwin", "ceff"})
+
+# window -> the card timing it serves and the rule it cites
+WINDOWS = {
+    "draw": ("card-draw", "5.0(1)"),
+    "search": ("search", "7.0"),
+    "opend": ("air-operation.end", "8.2"),
+    "end": ("end-of-turn", "12.0"),
+    "land": ("landing", "11.0"),
+    "k-aim": ("air-attack.target-determination", "9.1"),
+    "k-icpt": ("air-attack.cap-interception", "9.2"),
+    "k-fight": ("air-attack.cap-interception", "9.2"),
+    "k-bomb": ("air-attack.resolution", "9.4"),
+}
+WINDOW_TEXT = {
+    "draw": "Card Draw Phase", "search": "start of the Search Phase", "opend": "end of the US air operation",
+    "end": "end of the turn", "land": "the landing on Midway", "k-aim": "target determination",
+    "k-icpt": "before the CAP intercepts", "k-fight": "as the fighters meet", "k-bomb": "hits on a carrier",
+}
+ATTACK_WINDOWS = ("k-aim", "k-icpt", "k-fight", "k-bomb")
+TOWED, DAMAGE_CONTROL, REPLACEMENTS, SUBMARINE, BOMBARD, HSR, TROUBLED = 1, 2, 3, 4, 5, 6, 7
+SEMPER_FI, SEPARATED, DITCH, LOST, ELITE, CRITICAL = 8, 9, 10, 11, 12, 13
+SUB_HITS = {"usa": 1, "japan": 4}
+HSR_VALUE = 8
+BOMBARD_FLOOR = 2
+SEMPER_FI_MAX = 5
 
 
 def title(c: Ctx, n: int) -> str:
     return f"{n:02d} {c.d.cards[n].title}"
 
 
+# -- the deal and the draws (3.1(3), 3.2(4), 5.0(1)) -------------------------------------------------
 def deal_pool(c: Ctx, side: str) -> list[int]:
     """3.1(3), 3.2(4): Japan deals from the Japan-only cards, the US from the US and either-side cards."""
     sources = c.d.draw.japan_hand_from if side == "japan" else c.d.draw.usa_hand_from
@@ -62,8 +120,7 @@ def on_draw(c: Ctx, step: str, side: str, face: int) -> None:
         from kaisen.games.fury_at_midway import setup
         setup.start_placement(c, "japan")
         return
-    from kaisen.games.fury_at_midway import flow
-    flow.after_card_draw(c)
+    offer(c, "draw", "japan", 0)
 
 
 def drawing_side(c: Ctx) -> str | None:
@@ -75,34 +132,598 @@ def drawing_side(c: Ctx) -> str | None:
     return None
 
 
+# -- the windows of the sequence of play ------------------------------------------------------------
 def card_draw_phase(c: Ctx) -> None:
-    """5.0(1): US draws on turns 2, 4, 6; Japan on 3, 5, 7 (nothing when the deck is empty)."""
+    """5.0(1): US draws on turns 2, 4, 6; Japan on 3, 5, 7 (nothing when the deck is empty); then 05 / 06."""
     side = drawing_side(c)
     if side and c.s.deck:
         c.s.step = "draw:" + side
         return
-    from kaisen.games.fury_at_midway import flow
-    flow.after_card_draw(c)
+    offer(c, "draw", "japan", 0)
 
 
 def search_window(c: Ctx) -> None:
-    from kaisen.games.fury_at_midway import flow
-    flow.air_phase(c)
+    """7.0: card 07 at the start of the Search Phase, before the AOP are worked out."""
+    offer(c, "search", "usa", 0)
 
 
 def op_end_window(c: Ctx) -> None:
-    from kaisen.games.fury_at_midway import flow
-    flow.after_op_cards(c)
+    """Card 10 when a US air operation ends."""
+    offer(c, "opend", "japan", 0)
 
 
 def end_of_turn_window(c: Ctx) -> None:
-    from kaisen.games.fury_at_midway import flow
-    flow.after_end_cards(c)
+    """Cards 01-04 at the end of the turn (before the victory checks of 4.1 / 4.2)."""
+    offer(c, "end", "japan", 0)
+
+
+def landing_window(c: Ctx) -> None:
+    """11.0: card 08 as the Invasion Force lands."""
+    offer(c, "land", "usa", 0)
+
+
+def window_sides(c: Ctx, win: str) -> tuple[str, ...]:
+    """The sides that may play some card of the window's timing, Japan first."""
+    t = WINDOWS[win][0]
+    return tuple(sd for sd in SIDES if any(sp.timing == t and sp.playable_by(sd) for sp in c.d.cards.values()))
+
+
+def holds(c: Ctx, side: str, win: str) -> bool:
+    """The side holds a card of the window's timing (it is then offered the window, 12.0)."""
+    t = WINDOWS[win][0]
+    return any(c.d.cards[n].timing == t for n in c.s.hands[side])
+
+
+def window_open(c: Ctx, win: str, side: str) -> bool:
+    """The window occurs for the side now (public facts only)."""
+    if win == "opend":
+        return c.s.op_side == "usa"
+    return True
+
+
+def offer(c: Ctx, win: str, side: str, passes: int) -> None:
+    """Pause for the next side holding a card of this timing; close the window once every side able to play
+    here has passed in a row."""
+    sides = window_sides(c, win)
+    if side not in sides:
+        side = sides[0]
+    while passes < len(sides):
+        if holds(c, side, win) and window_open(c, win, side):
+            c.s.step = f"cwin:{win}:{side}:{passes}"
+            return
+        passes += 1
+        side = sides[(sides.index(side) + 1) % len(sides)]
+    close(c, win)
+
+
+def close(c: Ctx, win: str) -> None:
+    from kaisen.games.fury_at_midway import flow, search
+    if win == "draw":
+        flow.after_card_draw(c)
+    elif win == "search":
+        search.search_phase(c)
+        flow.air_phase(c)
+    elif win == "opend":
+        flow.after_op_cards(c)
+    elif win == "end":
+        flow.after_end_cards(c)
+    elif win == "land":
+        c.s.step = "invade:usa" if SEMPER_FI in c.s.active else "invade:japan"
+    else:
+        raise AssertionError(win)
+
+
+# -- what may be played now -------------------------------------------------------------------------
+def own_carriers(c: Ctx, side: str) -> list[str]:
+    return [k for k, sp in c.d.carriers.items() if sp.side == side and sp.kind == "carrier"]
+
+
+def repairable(c: Ctx, side: str) -> list[str]:
+    """02 / 6.0: damaged carriers still afloat, not in a DMCV."""
+    return [k for k in own_carriers(c, side) if c.damaged_boxes(k) and c.afloat(k) and c.s.dmcv.get(side) != k]
+
+
+def towable(c: Ctx) -> list[str]:
+    """01: US carriers sunk and not yet towed clear."""
+    return [k for k in own_carriers(c, "usa") if k in c.s.sunk and k not in c.s.towed]
+
+
+def sub_targets(c: Ctx, side: str) -> list[str]:
+    """04: enemy carriers afloat with their fleet on the map."""
+    return [k for k in own_carriers(c, other(side)) if c.afloat(k) and c.group_hex(c.group_of(k)) is not None]
+
+
+def reduced_units(c: Ctx, side: str) -> list[str]:
+    return sorted(q for q, (b, n) in c.s.air.items() if b != "lost" and c.side_of(q) == side
+                  and not c.from_midway(q) and n < c.spec(q).steps)
+
+
+def lost_units(c: Ctx, side: str) -> list[str]:
+    return sorted(q for q, (b, _) in c.s.air.items() if b == "lost" and c.side_of(q) == side and not c.from_midway(q))
+
+
+def hangars_with_room(c: Ctx, side: str) -> list[str]:
+    return [k for k in own_carriers(c, side) if c.afloat(k) and len(c.aboard(k)) < c.capacity(k)]
+
+
+def ditch_units(c: Ctx) -> list[str]:
+    """10: units in the Return boxes of US carrier groups (not Midway's)."""
+    return sorted(q for q, (b, _) in c.s.air.items() if b.startswith(("ret1:", "ret2:")) and c.side_of(q) == "usa"
+                  and b.split(":", 1)[1] != MIDWAY)
+
+
+def possible(c: Ctx, side: str, n: int) -> bool:
+    """The card's effect can happen in this position (the window and turn are checked by `playable`)."""
+    s = c.s
+    if n == TOWED:
+        return bool(towable(c))
+    if n == DAMAGE_CONTROL:
+        return bool(repairable(c, side))
+    if n == REPLACEMENTS:
+        return bool(reduced_units(c, side)) or bool(lost_units(c, side) and hangars_with_room(c, side))
+    if n == SUBMARINE:
+        return bool(sub_targets(c, side))
+    if n == BOMBARD:
+        return s.garrison > BOMBARD_FLOOR and s.midway_control == "usa"
+    if n == HSR:
+        return HSR not in s.active
+    if n == TROUBLED:
+        return s.on_map("1af")
+    if n == DITCH:
+        return bool(ditch_units(c))
+    a = s.attack
+    if n == SEPARATED:
+        from kaisen.games.fury_at_midway import air_attack
+        return a is not None and bool(air_attack.escorts(c, a))
+    if n == ELITE:
+        return a is not None and not a.bonus.get("japan")
+    if n == CRITICAL:
+        return a is not None and bool(crit_targets(c, a))
+    return True          # 08, 11: always possible in their window
+
+
+def playable(c: Ctx, side: str, n: int, win: str) -> bool:
+    sp = c.d.cards[n]
+    return (n in c.s.hands[side] and sp.playable_by(side) and sp.timing == WINDOWS[win][0]
+            and (not sp.turns or c.s.turn in sp.turns) and possible(c, side, n))
+
+
+def window_decision(c: Ctx, win: str, side: str) -> Decision:
+    opts = [Option(f"play:{n:02d}", f"Play {title(c, n)}: {c.d.cards[n].effect}")
+            for n in sorted(c.s.hands[side]) if playable(c, side, n, win)]
+    opts.append(Option("pass", "Play no card"))
+    return Decision(side, f"{WINDOW_TEXT[win]}: play an event card?", tuple(opts), "12.0")
+
+
+def play(c: Ctx, side: str, n: int) -> None:
+    """The card leaves the hand and lies face up (12.0)."""
+    s = c.s
+    s.hands[side] = tuple(x for x in s.hands[side] if x != n)
+    s.played += (n,)
+    c.say("card", f"{SIDE_NAME[side]} plays {title(c, n)}", "12.0")
+
+
+# -- the pause points ---------------------------------------------------------------------------------
+def _eff(c: Ctx, n: int, phase: str, data: str, win: str, side: str) -> None:
+    c.s.step = f"ceff:{n}:{phase}:{data}@{win}:{side}"
+
+
+def _parse_eff(arg: str) -> tuple[int, str, str, str, str]:
+    head, _, ctx = arg.partition("@")
+    n, phase, data = head.split(":", 2)
+    win, side = ctx.split(":")
+    return int(n), phase, data, win, side
 
 
 def pause(c: Ctx, step: str, arg: str):
-    raise AssertionError(f"no card step {step!r}")
+    if step == "cwin":
+        win, side, _ = arg.split(":")
+        return window_decision(c, win, side)
+    n, phase, data, win, side = _parse_eff(arg)
+    return EFFECT_PAUSE[(n, phase)](c, side, data)
 
 
 def on_answer(c: Ctx, step: str, arg: str, answer) -> None:
-    raise AssertionError(f"no card step {step!r}")
+    if step == "cwin":
+        win, side, passes = arg.split(":")
+        if answer == "pass":
+            sides = window_sides(c, win)
+            offer(c, win, sides[(sides.index(side) + 1) % len(sides)], int(passes) + 1)
+            return
+        n = int(answer.partition(":")[2])
+        play(c, side, n)
+        START[n](c, side, win)
+        return
+    n, phase, data, win, side = _parse_eff(arg)
+    EFFECT_ANSWER[(n, phase)](c, side, data, win, answer)
+
+
+def reopen(c: Ctx, win: str, side: str) -> None:
+    """After a card: the same side may play another card of the window, then the other side."""
+    offer(c, win, side, 0)
+
+
+def _choose(c: Ctx, n: int, side: str, win: str, options: list[str], data: str = "") -> None:
+    """A choice of the card's effect: made at once when there is only one."""
+    if len(options) == 1:
+        EFFECT_ANSWER[(n, "pick")](c, side, data, win, options[0])
+    else:
+        _eff(c, n, "pick", data, win, side)
+
+
+# 01 Towed to a Friendly Port (04 may cancel it)
+def _start_01(c: Ctx, side: str, win: str) -> None:
+    _choose(c, TOWED, side, win, [f"tow:{k}" for k in towable(c)])
+
+
+def _pause_01(c: Ctx, side: str, data: str) -> Decision:
+    return Decision("usa", "Towed to a Friendly Port: which sunk carrier was towed clear?",
+                    tuple(Option(f"tow:{k}", c.carrier_name(k)) for k in towable(c)), "12.0")
+
+
+def _on_01(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    k = ans.partition(":")[2]
+    if SUBMARINE in c.s.hands["japan"]:
+        _eff(c, TOWED, "resp", k, win, side)
+        return
+    _tow(c, k, win, side)
+
+
+def _tow(c: Ctx, k: str, win: str, side: str) -> None:
+    c.s.towed += (k,)
+    c.say("card", f"{c.carrier_name(k)} was towed clear: out of play, but not counted as sunk", "12.0")
+    reopen(c, win, side)
+
+
+def _pause_01_resp(c: Ctx, side: str, data: str) -> Decision:
+    return Decision("japan", f"The US plays Towed to a Friendly Port for {c.carrier_name(data)}: cancel it?",
+                    (Option(f"play:{SUBMARINE:02d}", f"Play {title(c, SUBMARINE)} to cancel it"),
+                     Option("pass", "Let it stand")), "12.0")
+
+
+def _on_01_resp(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    if ans == "pass":
+        _tow(c, data, win, side)
+        return
+    play(c, "japan", SUBMARINE)
+    c.say("card", f"{title(c, SUBMARINE)} cancels {title(c, TOWED)}: {c.carrier_name(data)} stays sunk", "12.0")
+    reopen(c, win, side)
+
+
+# 02 Damage Control
+def _repair_options(c: Ctx, side: str) -> list[str]:
+    return [f"repair:{k}:{b}" for k in repairable(c, side) for b in c.damaged_boxes(k)]
+
+
+def _start_02(c: Ctx, side: str, win: str) -> None:
+    _choose(c, DAMAGE_CONTROL, side, win, _repair_options(c, side))
+
+
+def _pause_02(c: Ctx, side: str, data: str) -> Decision:
+    from kaisen.games.fury_at_midway.air_attack import _box_name
+    opts = []
+    for o in _repair_options(c, side):
+        _, k, b = o.split(":")
+        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {_box_name(k, int(b))}"))
+    return Decision(side, "Damage Control: which damage marker comes off?" +
+                    (" (on 1-3)" if side == "japan" else ""), tuple(opts), "12.0")
+
+
+def _on_02(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    _, k, b = ans.split(":")
+    if side == "japan":
+        _eff(c, DAMAGE_CONTROL, "roll", f"{k}:{b}", win, side)
+        return
+    _repair(c, k, int(b))
+    reopen(c, win, side)
+
+
+def _repair(c: Ctx, k: str, b: int) -> None:
+    from kaisen.games.fury_at_midway.air_attack import _box_name
+    rest = tuple(x for x in c.s.damage.get(k, ()) if x != b)
+    if rest:
+        c.s.damage[k] = rest
+    else:
+        c.s.damage.pop(k, None)
+    c.say("card", f"Damage Control: {c.carrier_name(k)}'s {_box_name(k, b)} is repaired", "12.0")
+
+
+def _pause_02_roll(c: Ctx, side: str, data: str) -> Chance:
+    k = data.split(":")[0]
+    return Chance((6,), f"Damage Control on {c.carrier_name(k)}: repaired on 1-3", "12.0", ("damage control die",))
+
+
+def _on_02_roll(c: Ctx, side: str, data: str, win: str, faces) -> None:
+    k, b = data.split(":")
+    if faces[0] <= 3:
+        _repair(c, k, int(b))
+    else:
+        c.say("card", f"Damage Control on {c.carrier_name(k)}: rolls {faces[0]}, the repair fails", "12.0")
+    reopen(c, win, side)
+
+
+# 03 Air Replacements
+def _replacement_options(c: Ctx, side: str) -> list[str]:
+    out = [f"restore:{q}" for q in reduced_units(c, side)]
+    rooms = hangars_with_room(c, side)
+    out += [f"rebuild:{q}:{k}" for q in lost_units(c, side) for k in rooms]
+    return out
+
+
+def _start_03(c: Ctx, side: str, win: str) -> None:
+    _choose(c, REPLACEMENTS, side, win, _replacement_options(c, side))
+
+
+def _pause_03(c: Ctx, side: str, data: str) -> Decision:
+    opts = []
+    for o in _replacement_options(c, side):
+        parts = o.split(":")
+        if parts[0] == "restore":
+            opts.append(Option(o, f"Flip {c.unit_name(parts[1])} to full strength"))
+        else:
+            home = c.carrier_name(c.parent(parts[1]))
+            opts.append(Option(o, f"Return the eliminated {c.spec(parts[1]).model} ({home}) reduced to "
+                                  f"{c.carrier_name(parts[2])}'s hangar"))
+    return Decision(side, "Air Replacements: which unit?", tuple(opts), "12.0")
+
+
+def _on_03(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    parts = ans.split(":")
+    q = parts[1]
+    if parts[0] == "restore":
+        c.s.air[q] = (c.s.air[q][0], c.spec(q).steps)
+        c.tell(side, "card", f"Air Replacements: {c.unit_name(q)} is back to full strength", "12.0")
+    else:
+        c.s.air[q] = (f"hangar:{parts[2]}", 1)
+        c.tell(side, "card", f"Air Replacements: {c.unit_name(q)} returns to {c.carrier_name(parts[2])}'s hangar",
+               "12.0")
+    c.say("card", f"Air Replacements: {SIDE_NAME[side]} replaces an aircraft unit", "12.0")
+    reopen(c, win, side)
+
+
+# 04 Submarine
+def _start_04(c: Ctx, side: str, win: str) -> None:
+    _choose(c, SUBMARINE, side, win, [f"sub:{k}" for k in sub_targets(c, side)])
+
+
+def _pause_04(c: Ctx, side: str, data: str) -> Decision:
+    return Decision(side, f"Submarine: which enemy carrier is attacked (hits on {_range(SUB_HITS[side])})?",
+                    tuple(Option(f"sub:{k}", f"{c.carrier_name(k)} ({c.s.hits(k)} hit(s))")
+                          for k in sub_targets(c, side)), "12.0")
+
+
+def _range(n: int) -> str:
+    return "1" if n == 1 else f"1-{n}"
+
+
+def _on_04(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    k = ans.partition(":")[2]
+    c.say("card", f"Submarine attack on {c.carrier_name(k)}", "12.0")
+    _eff(c, SUBMARINE, "roll", k, win, side)
+
+
+def _pause_04_roll(c: Ctx, side: str, data: str) -> Chance:
+    return Chance((6,), f"Submarine attack on {c.carrier_name(data)}: hits on {_range(SUB_HITS[side])}", "12.0",
+                  ("submarine die",))
+
+
+def _on_04_roll(c: Ctx, side: str, data: str, win: str, faces) -> None:
+    from kaisen.games.fury_at_midway import air_attack
+    k = data
+    if faces[0] > SUB_HITS[side]:
+        c.say("card", f"The submarine rolls {faces[0]}: a miss", "12.0")
+        reopen(c, win, side)
+        return
+    c.say("card", f"The submarine rolls {faces[0]}: a torpedo hit on {c.carrier_name(k)}", "12.0")
+    if air_attack.needs_location_die(c, k) and c.s.hits(k) < c.d.carriers[k].lost_at_hits - 1:
+        _eff(c, SUBMARINE, "loc", k, win, side)
+        return
+    air_attack.carrier_hit(c, k, None)
+    reopen(c, win, side)
+
+
+def _pause_04_loc(c: Ctx, side: str, data: str) -> Chance:
+    return Chance((6,), f"Where the hit on {c.carrier_name(data)} lands (1-3 bow, 4-6 stern)", "9.4(2)",
+                  ("location die",))
+
+
+def _on_04_loc(c: Ctx, side: str, data: str, win: str, faces) -> None:
+    from kaisen.games.fury_at_midway import air_attack
+    air_attack.carrier_hit(c, data, faces[0])
+    reopen(c, win, side)
+
+
+# 05 Naval Bombardment
+def _start_05(c: Ctx, side: str, win: str) -> None:
+    _eff(c, BOMBARD, "roll", "", win, side)
+
+
+def _pause_05(c: Ctx, side: str, data: str) -> Chance:
+    return Chance((6,), "Naval Bombardment: half the roll (rounded down) in Garrison losses, not below 2", "12.0",
+                  ("bombardment die",))
+
+
+def _on_05(c: Ctx, side: str, data: str, win: str, faces) -> None:
+    s = c.s
+    before = s.garrison
+    s.garrison = max(BOMBARD_FLOOR, s.garrison - faces[0] // 2)
+    c.say("card", f"Naval Bombardment rolls {faces[0]}: Midway Garrison {before} -> {s.garrison}", "12.0")
+    reopen(c, win, side)
+
+
+# 06 High Speed Reconnaissance
+def _start_06(c: Ctx, side: str, win: str) -> None:
+    c.s.search_value["1af"] = HSR_VALUE
+    c.s.active += (HSR,)
+    c.say("card", f"The 1st Air Fleet searches with a value of {HSR_VALUE} this turn", "12.0")
+    reopen(c, win, side)
+
+
+# 07 Troubled Reconnaissance (also cancels 06)
+def _start_07(c: Ctx, side: str, win: str) -> None:
+    _eff(c, TROUBLED, "roll", "", win, side)
+
+
+def _pause_07(c: Ctx, side: str, data: str) -> Chance:
+    return Chance((6,), "Troubled Reconnaissance: Japan's roll is the 1st Air Fleet's search value", "12.0",
+                  ("Japanese search die",))
+
+
+def _on_07(c: Ctx, side: str, data: str, win: str, faces) -> None:
+    s = c.s
+    if HSR in s.active:
+        s.active = tuple(x for x in s.active if x != HSR)
+        c.say("card", f"{title(c, TROUBLED)} cancels {title(c, HSR)}", "12.0")
+    s.search_value["1af"] = faces[0]
+    c.say("card", f"Japan rolls {faces[0]}: the 1st Air Fleet's search value this turn", "12.0")
+    reopen(c, win, side)
+
+
+# 08 Semper Fi!
+def _start_08(c: Ctx, side: str, win: str) -> None:
+    s = c.s
+    if s.garrison <= SEMPER_FI_MAX:
+        s.garrison += 1
+        c.say("card", f"Semper Fi!: the Midway Garrison rises to {s.garrison}", "12.0")
+    s.active += (SEMPER_FI,)
+    c.say("card", "Semper Fi!: the Garrison fires first in this landing", "12.0")
+    reopen(c, win, side)
+
+
+# 10 US Carrier Planes Ditch
+def _start_10(c: Ctx, side: str, win: str) -> None:
+    _choose(c, DITCH, side, win, [f"ditch:{q}" for q in ditch_units(c)])
+
+
+def _pause_10(c: Ctx, side: str, data: str) -> Decision:
+    return Decision("usa", "US Carrier Planes Ditch: which unit in a carrier Return box loses a step?",
+                    tuple(Option(f"ditch:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))")
+                          for q in ditch_units(c)), "12.0")
+
+
+def _on_10(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
+    """The Return boxes are the US player's own display: Japan learns only that a step was lost."""
+    q = ans.partition(":")[2]
+    box, n = c.s.air[q]
+    name = c.unit_name(q)
+    c.s.air[q] = (box, n - 1) if n > 1 else ("lost", 0)
+    c.tell("usa", "loss", f"{name} ditches: {'loses a step' if n > 1 else 'eliminated'}", "12.0")
+    c.say("card", "A US unit in a carrier Return box loses a step (ditched)", "12.0")
+    reopen(c, win, side)
+
+
+START = {TOWED: _start_01, DAMAGE_CONTROL: _start_02, REPLACEMENTS: _start_03, SUBMARINE: _start_04,
+         BOMBARD: _start_05, HSR: _start_06, TROUBLED: _start_07, SEMPER_FI: _start_08, DITCH: _start_10}
+EFFECT_PAUSE = {(TOWED, "pick"): _pause_01, (TOWED, "resp"): _pause_01_resp, (DAMAGE_CONTROL, "pick"): _pause_02,
+                (DAMAGE_CONTROL, "roll"): _pause_02_roll, (REPLACEMENTS, "pick"): _pause_03,
+                (SUBMARINE, "pick"): _pause_04, (SUBMARINE, "roll"): _pause_04_roll,
+                (SUBMARINE, "loc"): _pause_04_loc, (BOMBARD, "roll"): _pause_05, (TROUBLED, "roll"): _pause_07,
+                (DITCH, "pick"): _pause_10}
+EFFECT_ANSWER = {(TOWED, "pick"): _on_01, (TOWED, "resp"): _on_01_resp, (DAMAGE_CONTROL, "pick"): _on_02,
+                 (DAMAGE_CONTROL, "roll"): _on_02_roll, (REPLACEMENTS, "pick"): _on_03,
+                 (SUBMARINE, "pick"): _on_04, (SUBMARINE, "roll"): _on_04_roll, (SUBMARINE, "loc"): _on_04_loc,
+                 (BOMBARD, "roll"): _on_05, (TROUBLED, "roll"): _on_07, (DITCH, "pick"): _on_10}
+
+
+# -- the air-attack windows (stages of air_attack.Attack.order) ----------------------------------------
+def crit_targets(c: Ctx, a) -> list[str]:
+    """13: Japanese carriers with a hit from this US attack still to place."""
+    return sorted({k for k in a.place if k in c.d.carriers and c.d.carriers[k].side == "japan"
+                   and c.d.carriers[k].kind == "carrier"})
+
+
+def attack_side(c: Ctx, a, win: str) -> str | None:
+    """Who the attack window is for, or None when it does not occur in this attack."""
+    from kaisen.games.fury_at_midway import air_attack
+    if win == "k-aim":
+        return "japan" if a.side == "usa" and a.group and air_attack.units(c, a) else None
+    if win == "k-icpt":
+        return "japan" if a.side == "usa" and air_attack._cap_fighters(c, a) and air_attack.attackers(c, a) else None
+    if win == "k-fight":
+        return ("japan" if a.side == "japan" and air_attack.live_interceptors(c, a) and air_attack.escorts(c, a)
+                else None)
+    if win == "k-bomb":
+        return "usa" if a.side == "usa" and crit_targets(c, a) else None
+    raise AssertionError(win)
+
+
+def attack_enter(c: Ctx, a) -> bool:
+    """The attack pauses at this window stage: its side holds a card of the timing."""
+    side = attack_side(c, a, a.stage)
+    return side is not None and holds(c, side, a.stage)
+
+
+def attack_pause(c: Ctx, a) -> Decision:
+    return window_decision(c, a.stage, attack_side(c, a, a.stage))
+
+
+def attack_answer(c: Ctx, a, ans: str) -> None:
+    """A window answer inside an attack; a pass moves on, a card acts and the window stays open."""
+    from kaisen.games.fury_at_midway import air_attack
+    win = a.stage
+    if ans == "pass":
+        air_attack._advance(a)
+        return
+    side = attack_side(c, a, win)
+    n = int(ans.partition(":")[2])
+    play(c, side, n)
+    if n == LOST:
+        a.hits, a.alloc = 2, "lost"
+        a.stage = "end"
+        c.say("card", f"Strike group {a.gid} never finds its target: it loses two steps and turns for home", "12.0")
+    elif n == SEPARATED:
+        fighters = air_attack.escorts(c, a)
+        if len(fighters) == 1:
+            separate(c, a, fighters[0])
+        else:
+            a.stage = "k09"
+    elif n == ELITE:
+        a.bonus["japan"] = a.bonus.get("japan", 0) + 1
+        c.say("card", "Japanese fighters hit on one more than their strength in this air combat", "12.0")
+        if a.side == "japan" and a.group == MIDWAY:
+            air_attack.fire_escorts_first(c)
+            c.say("card", "Against Midway's CAP the Japanese escorts fire first", "12.0")
+    elif n == CRITICAL:
+        ks = crit_targets(c, a)
+        if len(ks) == 1:
+            critical(c, a, ks[0])
+        else:
+            a.stage = "k13"
+    else:
+        raise AssertionError(f"card {n} in an attack window")
+
+
+def separate(c: Ctx, a, q: str) -> None:
+    """09: the fighter leaves the strike for the Return box the strike would use after its attack (9.5)."""
+    from kaisen.games.fury_at_midway import air_ops
+    g = c.s.groups[a.gid]
+    box = "ret1" if g.midway_strike or g.flights <= 1 else "ret2"
+    gr = air_ops.return_group(c, q, g)
+    c._leave_group(q)
+    c.s.air[q] = (f"{box}:{gr}", c.s.air[q][1])
+    c.say("card", f"{c.unit_name(q)} is separated from strike group {a.gid} and goes to "
+                  f"{'Return 1' if box == 'ret1' else 'Return 2'} of {c.group_name(gr)}", "12.0")
+
+
+def critical(c: Ctx, a, k: str) -> None:
+    a.place += (k,)
+    c.say("card", f"Critical Hit: {c.carrier_name(k)} takes one more hit", "12.0")
+
+
+def sub_stage_pause(c: Ctx, a) -> Decision:
+    from kaisen.games.fury_at_midway import air_attack
+    if a.stage == "k09":
+        return Decision("japan", "Escort Separated: which US fighter leaves the strike?",
+                        tuple(Option(f"sep:{q}", c.unit_name(q)) for q in air_attack.escorts(c, a)), "12.0")
+    return Decision("usa", "Critical Hit: which Japanese carrier takes the extra hit?",
+                    tuple(Option(f"crit:{k}", c.carrier_name(k)) for k in crit_targets(c, a)), "12.0")
+
+
+def sub_stage_answer(c: Ctx, a, ans: str) -> None:
+    x = ans.partition(":")[2]
+    if a.stage == "k09":
+        separate(c, a, x)
+        a.stage = "k-icpt"
+    else:
+        critical(c, a, x)
+        a.stage = "k-bomb"

@@ -249,7 +249,8 @@ def invasion_start(c: Ctx) -> None:
     if s.on_map("mif") and s.invasion > 0 and s.garrison > 0 and \
             c.d.hex_distance(s.fleet["mif"], c.d.midway.hex) == 1 and s.midway_control == "usa":
         c.say("invasion", f"The Invasion Force lands on Midway: Invasion {s.invasion}, Garrison {s.garrison}", "11.0")
-        s.step = "invade:japan"
+        from kaisen.games.fury_at_midway import cards
+        cards.landing_window(c)     # card 08; the window then sets "invade:japan" (or "invade:usa")
         return
     from kaisen.games.fury_at_midway import flow
     flow.end_of_turn(c)

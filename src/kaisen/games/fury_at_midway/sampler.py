@@ -1,5 +1,8 @@
 """Sampling a full state consistent with one side's view, for search agents (DESIGN.md, Sampler).
 
+Meant for the viewer's own decisions (the root of a search): at an enemy decision the pending choice may
+hang on secrets (which unit it lands, its DMCV's plot) that no view can supply.
+
 What the view shows is copied. What it hides is dealt plausibly:
 
 * enemy fleets stand at their announced hexes; one never announced yet is put where the rules allow it to
@@ -100,13 +103,16 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
         for q in s.pending:
             s.air[q] = ("setup:" + d.squadrons[q].parent, d.aircraft[d.squadrons[q].type].steps)
     seen_decks = set(atk["decks"]) if atk is not None else set()
-    deal_aircraft(s, d, foe, rng, seen_decks)
+    seen_caps = {atk["group"]} if atk is not None and atk.get("group") else set()
+    deal_aircraft(s, d, foe, rng, seen_decks, seen_caps)
     deal_cards(s, d, view, side, foe, rng)
     hidden_step(s, d, foe, rng)
     return s
 
 
-def deal_aircraft(s: FaMState, d, foe: str, rng: random.Random, seen_decks: set[str] = frozenset()) -> None:
+def deal_aircraft(s: FaMState, d, foe: str, rng: random.Random, seen_decks: set[str] = frozenset(),
+                  seen_caps: set[str] = frozenset()) -> None:
+    """Unseen enemy aircraft back aboard (decks and CAP boxes seen in an attack are left as seen)."""
     c = Ctx(s, d)
     unknown = [q for q in d.squadrons if q not in s.air]
     rng.shuffle(unknown)
@@ -135,7 +141,7 @@ def deal_aircraft(s: FaMState, d, foe: str, rng: random.Random, seen_decks: set[
                 placed = True
             if placed:
                 break
-        if not placed and ac.role == "fighter" and c.afloat(home):
+        if not placed and ac.role == "fighter" and c.afloat(home) and group not in seen_caps:
             s.air[q] = (f"cap:{group}", ac.steps)
             placed = True
         if not placed:
