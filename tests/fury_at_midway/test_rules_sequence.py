@@ -368,3 +368,21 @@ def test_state_copy_keeps_every_field_and_shares_nothing_mutable():
         t.air[next(iter(t.air))] = ("lost", 0)
         t.fleet["csf"] = "gone"
         assert GAME.to_json(t) != GAME.to_json(s)
+
+
+def test_6_0_a_dmcv_forms_in_the_main_fleet_hex_and_must_leave_it():
+    s = position({"1af": "C-3", "csf": "G-3"}, turn=2)
+    s.damage["kaga"] = (1, 2)
+    s.step, s.cache = "declare", None
+    s, _ = play(s, "no-attack", "end")
+    assert s.step == "dmcv:japan" and set(ids(s)) == {"dmcv:kaga", "no-dmcv"}
+    s, events = play(s, "dmcv:kaga")
+    assert s.fleet["ijn-dmcv"] == "C-3" and s.dmcv["japan"] == "kaga"
+    assert all(e.private_to == "japan" for e in events if "DMCV" in e.text)
+    s, _ = play(s, "stop")                                     # the 1AF stays; the DMCV moves after it
+    assert s.step == "jmove:ijn-dmcv" and "stop" not in ids(s)
+    s, _ = play(s, "to:B-3")
+    s, _ = play(s, "stop")
+    assert s.fleet["ijn-dmcv"] == "B-3" and s.shown["ijn-dmcv"] == "B-3"
+    assert GAME.view(s, "usa")["fleets"]["ijn-dmcv"] == "B-3"
+    assert s.step == "init"                                     # on to search and the air operations

@@ -136,7 +136,7 @@ def move_options(c: Ctx, fleet: str) -> list[Option]:
         return [Option(f"enter:{h}", f"{name} enters the map at {h}") for h in ok]
     here = s.fleet[fleet]
     left = mp_left(c, fleet)
-    taken = {s.fleet[f] for f in JAPAN_ORDER if f != fleet and s.on_map(f)}
+    taken = {s.fleet[f] for f in s.pending if f != fleet and s.on_map(f)}   # fleets done moving (6.1(2))
     out = []
     if left > 0:
         for h in steps_into(c, here):
