@@ -8,6 +8,7 @@ from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, FaMState
 
 DMCV = {"japan": "ijn-dmcv", "usa": "us-dmcv"}
+_NAMES: dict[tuple[int, str, bool], str] = {}     # (data set, squadron, reduced) -> name: names never change
 MAIN_FLEET = {"japan": "1af", "usa": "csf"}
 
 
@@ -18,6 +19,20 @@ class Ctx:
     s: FaMState
     d: FaMData
     ev: list[Event] = field(default_factory=list)
+    frozen: bool = False          # a read-only look (a pause): box occupancy may be cached
+    _occ: set | None = None
+    _load: dict | None = None
+    _free: dict = field(default_factory=dict)
+
+    def _snapshot(self) -> None:
+        occ: set[str] = set()
+        load: dict[str, int] = {}
+        for b, _ in self.s.air.values():
+            occ.add(b)
+            if b.startswith(("deck:", "hangar:")):
+                k = b.split(":")[1]
+                load[k] = load.get(k, 0) + 1
+        self._occ, self._load = occ, load
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:
@@ -28,14 +43,18 @@ class Ctx:
         self.ev.append(Event(kind, text, side, rule))
 
     def unit_name(self, q: str) -> str:
-        """'Akagi A6M-2b (2 steps)' style name of a squadron."""
-        sp = self.d.squadrons[q]
-        ac = self.d.aircraft[sp.type]
-        home = "Midway" if sp.parent == MIDWAY else self.d.carriers[sp.parent].name
-        steps = self.s.air[q][1] if q in self.s.air else ac.steps
-        tail = q.rsplit("-", 1)[-1]
-        number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
-        return f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
+        """'Akagi A6M-2b #1 (reduced)' style name of a squadron."""
+        steps = self.s.air[q][1] if q in self.s.air else 2
+        key = (id(self.d), q, steps == 1)
+        name = _NAMES.get(key)
+        if name is None:
+            sp = self.d.squadrons[q]
+            ac = self.d.aircraft[sp.type]
+            home = "Midway" if sp.parent == MIDWAY else self.d.carriers[sp.parent].name
+            tail = q.rsplit("-", 1)[-1]
+            number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
+            name = _NAMES[key] = f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
+        return name
 
     def names(self, units) -> str:
         return ", ".join(self.unit_name(q) for q in units) or "no aircraft"
@@ -192,8 +211,23 @@ class Ctx:
 
     def free_boxes(self, carrier: str) -> list[int]:
         """Undamaged deck boxes with no aircraft in them (8.3(5))."""
-        taken = {b for b, _ in self.s.air.values() if b.startswith(f"deck:{carrier}:")}
-        return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in taken]
+        if not self.frozen:
+            taken = {b for b, _ in self.s.air.values() if b.startswith(f"deck:{carrier}:")}
+            return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in taken]
+        got = self._free.get(carrier)
+        if got is None:
+            if self._occ is None:
+                self._snapshot()
+            got = self._free[carrier] = [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in self._occ]
+        return got
+
+    def load(self, carrier: str) -> int:
+        """How many aircraft count against a carrier's capacity (8.3(3))."""
+        if self.frozen:
+            if self._load is None:
+                self._snapshot()
+            return self._load.get(carrier, 0)
+        return len(self.aboard(carrier))
 
     def aboard(self, carrier: str) -> list[str]:
         """Aircraft on deck and in the hangar: what counts against capacity (8.3(3))."""
@@ -209,7 +243,7 @@ class Ctx:
         unit of the same type (and home) already in `box`."""
         if not self.operational(carrier):
             return False
-        if len(self.aboard(carrier)) < self.capacity(carrier):
+        if self.load(carrier) < self.capacity(carrier):
             return True
         return self.combine_partner(q, box) is not None
 

@@ -12,7 +12,7 @@ from kaisen.games.fury_at_midway.state import NIGHT_TURN, SIDE_NAME, FaMState
 def pause(s: FaMState, d: FaMData) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
     if s.cache is None:
-        s.cache = _pause(Ctx(s, d))
+        s.cache = _pause(Ctx(s, d, frozen=True))
     return s.cache
 
 

@@ -46,7 +46,7 @@ def eliminate_dmcv(c: Ctx, f: str) -> None:
     sink(c, k, "lost with its DMCV", "10.1(2)")
     for q, (box, _) in list(c.s.air.items()):
         if box in (f"cap:{f}", f"ret1:{f}", f"ret2:{f}"):
-            c.eliminate(q, "its DMCV was lost", "10.1(2)")
+            c.eliminate(q, "its DMCV was lost", "10.1(2)", private=True)
     c.s.fleet[f] = "gone"
     c.s.shown[f] = "gone"
 
@@ -59,7 +59,7 @@ def sink(c: Ctx, k: str, why: str, rule: str) -> None:
     s.damage[k] = tuple(range(1, c.deck_boxes(k) + 1))
     c.say("sunk", f"{c.carrier_name(k)} is sunk ({why})", rule)
     for q in c.aboard(k):
-        c.eliminate(q, f"went down with {c.carrier_name(k)}", rule)
+        c.eliminate(q, f"went down with {c.carrier_name(k)}", rule, private=True)
     fleet_check(c)
 
 
@@ -181,7 +181,7 @@ def on_nret(c: Ctx, side: str, faces: tuple[int, ...]) -> None:
         i += n
         for _ in range(lost):
             if c.s.box(q) != "lost":
-                c.lose_step(q, "night landing", "10.2(2)")
+                c.lose_step(q, "night landing", "10.2(2)", private=True)
         if c.s.box(q) != "lost":
             c.s.air[q] = ("ret1:" + c.s.box(q).split(":")[1], c.s.steps(q))
     night_land(c)
