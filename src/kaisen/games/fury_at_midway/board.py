@@ -22,11 +22,25 @@ def hex_map(view: dict[str, Any]) -> list[str]:
             continue
         for g in disp["strike_groups"].values():
             cells[g["hex"]] = cells.get(g["hex"], "") + "*"
-    lines = ["     " + "".join(f"{c:^5}" for c in COLS)]
+    # columns B, D, F, H sit half a hex higher (map.toml): each row is drawn on two lines, those columns first
+    lines = ["      " + "".join(f"{c:^5}" for c in COLS)]
     for r in ROWS:
-        lines.append(f"  {r}  " + "".join(f"{cells.get(f'{c}-{r}', '.'):^5}" for c in COLS))
+        for up in (True, False):
+            row = "".join(f"{cells.get(f'{c}-{r}', '.'):^5}" if (i % 2 == 1) == up else "     "
+                          for i, c in enumerate(COLS))
+            lines.append(f"  {r if not up else ' '}   " + row)
     lines.append("  J 1AF  I Invasion Force  U CSF  j/u DMCV  M Midway  * your strike group")
     return lines
+
+
+def box_label(box: str, names: dict[str, str]) -> str:
+    """'deck:akagi:1' -> 'akagi deck 1' style labels for the display boxes."""
+    kind, _, rest = box.partition(":")
+    where, _, n = rest.partition(":")
+    label = {"deck": f"{where} deck {n}", "hangar": f"{where} hangar", "cap": f"CAP {where}",
+             "ret1": f"Return 1 {where}", "ret2": f"Return 2 {where}", "spent": f"CAP {where} (intercepted)",
+             "setup": f"{where} (to place)", "sg": f"strike {where}"}.get(kind, box)
+    return label
 
 
 def display_lines(view: dict[str, Any], side: str) -> list[str]:
@@ -34,7 +48,9 @@ def display_lines(view: dict[str, Any], side: str) -> list[str]:
     names = view["names"]
     out = [f"{SIDE_NAME[side]} display:"]
     for box, units in sorted(disp["boxes"].items()):
-        out.append(f"  {box:<22} " + ", ".join(f"{names.get(q, q)} ({n})" for q, n in units))
+        if box.startswith("sg:"):
+            continue                      # listed below with the strike group's hex
+        out.append(f"  {box_label(box, names):<26} " + ", ".join(f"{names.get(q, q)} ({n})" for q, n in units))
     for gid, g in sorted(disp["strike_groups"].items()):
         out.append(f"  strike {gid} at {g['hex']}: " + ", ".join(names.get(q, q) for q in g["units"]))
     if disp["lost"]:
