@@ -6,14 +6,13 @@ hand, dead cards, display, strike groups and (for Japan) the US plot are None / 
 change when the true enemy hand or US plot is swapped for another."""
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import given, settings, strategies as st
 
-from kaisen.engine.core import Chance, Decision, End
+from kaisen.engine import testing
+from kaisen.engine.core import Decision, End
 from kaisen.engine.match import Match
-from kaisen.engine.record import Record, replay
 from kaisen.games.fury_at_midway import GAME
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
@@ -21,23 +20,11 @@ SIDE_OF = {q: GAME.data.aircraft[sp.type].side for q, sp in GAME.data.squadrons.
 
 
 def random_game(seed: int):
-    rng = random.Random(seed)
-    s = GAME.new_state()
-    while True:
-        p = GAME.pause(s)
-        if isinstance(p, End):
-            return
-        a = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
-        nxt = GAME.apply(s, a)
-        yield s, a, nxt
-        s = nxt
+    return testing.random_game(GAME, seed)
 
 
 def play_out(s, rng):
-    while not isinstance(p := GAME.pause(s), End):
-        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance)
-                       else rng.choice(p.options).id)
-    return s
+    return testing.play_out(GAME, s, rng)
 
 
 @settings(max_examples=15, deadline=None)
@@ -53,23 +40,14 @@ def test_random_legal_play_always_reaches_the_end(seed):
 @given(seed=SEEDS)
 def test_every_state_round_trips_through_json(seed):
     for i, (s, _, _) in enumerate(random_game(seed)):
-        if i % 3:
-            continue
-        back = GAME.from_json(json.loads(json.dumps(GAME.to_json(s))))
-        assert back == s
-        assert GAME.pause(back) == GAME.pause(s)
+        if i % 3 == 0:
+            testing.assert_round_trip(GAME, s)
 
 
 @settings(max_examples=5, deadline=None)
 @given(seed=SEEDS)
 def test_replay_of_a_record_gives_the_identical_state(seed):
-    m = Match(GAME, seed=seed)
-    rng = random.Random(seed)
-    m.run(lambda d: rng.choice(d.options).id)
-    rec = Record.loads(m.record.dumps(), expect_game=GAME.id)
-    state, events = replay(GAME, rec, collect_events=True)
-    assert GAME.to_json(state) == GAME.to_json(m.state)
-    assert [e.text for e in events] == [e.text for e in m.log]
+    testing.assert_replay_identity(GAME, seed)
 
 
 def strings(obj, skip=("names",)):

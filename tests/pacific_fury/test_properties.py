@@ -8,9 +8,9 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from kaisen.engine import testing
 from kaisen.engine.core import Chance, End, IllegalAction
 from kaisen.engine.match import Match
-from kaisen.engine.record import Record, replay
 from kaisen.games.pacific_fury import GAME
 from kaisen.games.pacific_fury.views import hidden_units
 
@@ -20,16 +20,7 @@ NAMES = {u: re.compile(r"(?<![\w-])" + re.escape(sp.name) + r"(?![\w-])") for u,
 
 def random_game(seed: int, options=None):
     """Yield (state, answer, next_state) along a random legal game."""
-    rng = random.Random(seed)
-    s = GAME.new_state(options=options)
-    while True:
-        p = GAME.pause(s)
-        if isinstance(p, End):
-            return
-        a = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
-        nxt = GAME.apply(s, a)
-        yield s, a, nxt
-        s = nxt
+    return testing.random_game(GAME, seed, options)
 
 
 @settings(max_examples=40, deadline=None)
@@ -47,21 +38,13 @@ def test_random_legal_play_always_reaches_the_end(seed, te_combat):
 @given(seed=SEEDS)
 def test_every_state_round_trips_through_json(seed):
     for s, _, _ in random_game(seed):
-        back = GAME.from_json(json.loads(json.dumps(GAME.to_json(s))))
-        assert back == s
-        assert GAME.pause(back) == GAME.pause(s)
+        testing.assert_round_trip(GAME, s)
 
 
 @settings(max_examples=10, deadline=None)
 @given(seed=SEEDS)
 def test_replay_of_a_record_gives_the_identical_state(seed):
-    m = Match(GAME, seed=seed)
-    rng = random.Random(seed)
-    m.run(lambda d: rng.choice(d.options).id)
-    rec = Record.loads(m.record.dumps(), expect_game=GAME.id)
-    state, events = replay(GAME, rec, collect_events=True)
-    assert GAME.to_json(state) == GAME.to_json(m.state)
-    assert [e.text for e in events] == [e.text for e in m.log]
+    testing.assert_replay_identity(GAME, seed)
 
 
 @settings(max_examples=10, deadline=None)

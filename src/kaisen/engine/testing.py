@@ -35,3 +35,55 @@ class GameDriver:
             assert json.dumps(self.game.to_json(s), sort_keys=True) == before, "the refused answer changed the state"
             return err
         raise AssertionError(f"{answer!r} was accepted; expected a refusal under {rule!r}")
+
+
+def random_answer(pause, rng) -> Any:
+    """A uniformly random legal answer: faces for a Chance node, an option id for a Decision."""
+    from kaisen.engine.core import Chance
+    if isinstance(pause, Chance):
+        return tuple(rng.randint(1, k) for k in pause.dice)
+    return rng.choice(pause.options).id
+
+
+def random_game(game: Game, seed: int, options: dict | None = None):
+    """Yield (state, answer, next_state) along a random legal game from a new state."""
+    import random
+
+    from kaisen.engine.core import End
+    rng = random.Random(seed)
+    s = game.new_state(options=options)
+    while not isinstance(p := game.pause(s), End):
+        a = random_answer(p, rng)
+        nxt = game.apply(s, a)
+        yield s, a, nxt
+        s = nxt
+
+
+def play_out(game: Game, s: Any, rng) -> Any:
+    """Random legal play from `s` to the end; the final state."""
+    from kaisen.engine.core import End
+    while not isinstance(p := game.pause(s), End):
+        s = game.apply(s, random_answer(p, rng))
+    return s
+
+
+def assert_round_trip(game: Game, s: Any) -> None:
+    """The state survives JSON text unchanged, pause included."""
+    back = game.from_json(json.loads(json.dumps(game.to_json(s))))
+    assert back == s
+    assert game.pause(back) == game.pause(s)
+
+
+def assert_replay_identity(game: Game, seed: int) -> None:
+    """A random game's record, saved and loaded, replays to the identical state and narration."""
+    import random
+
+    from kaisen.engine.match import Match
+    from kaisen.engine.record import Record, replay
+    m = Match(game, seed=seed)
+    rng = random.Random(seed)
+    m.run(lambda d: rng.choice(d.options).id)
+    rec = Record.loads(m.record.dumps(), expect_game=game.id)
+    state, events = replay(game, rec, collect_events=True)
+    assert game.to_json(state) == game.to_json(m.state)
+    assert [e.text for e in events] == [e.text for e in m.log]
