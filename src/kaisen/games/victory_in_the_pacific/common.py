@@ -1,0 +1,175 @@
+"""Shared helpers: narration, unit values after damage (7.7), ports a unit may return to (10.x, 17.x)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kaisen.engine.core import Event
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
+
+BRITISH_PORTS = ("ceylon", "singapore", "saigon", "yokosuka")   # 10.13, 17.22
+
+
+@dataclass
+class Ctx:
+    """One step being applied: the state copy being changed, the rules data, the new events."""
+
+    s: VPState
+    d: object                     # VPData
+    ev: list[Event] = field(default_factory=list)
+
+    # -- narration ---------------------------------------------------------------------------
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        self.ev.append(Event(kind, text, None, rule))
+
+    def tell(self, side: str, kind: str, text: str, rule: str = "") -> None:
+        """An event only `side` may read."""
+        self.ev.append(Event(kind, text, side, rule))
+
+    def name(self, u: str) -> str:
+        return self.d.units[u].name
+
+    def names(self, units) -> str:
+        return ", ".join(self.name(u) for u in units) or "nothing"
+
+    def side_name(self, side: str) -> str:
+        return SIDE_NAME[side]
+
+    def where_name(self, loc: str) -> str:
+        kind, _, x = loc.partition(":")
+        if kind == "sea":
+            return self.d.areas[x].name
+        if kind == "port":
+            return self.d.bases[x].name
+        return loc
+
+    # -- units ---------------------------------------------------------------------------------
+    def spec(self, u: str):
+        return self.d.units[u]
+
+    def side_of(self, u: str) -> str:
+        return self.d.units[u].side
+
+    def units_of(self, side: str, where: str | None = None) -> list[str]:
+        return sorted(u for u, l in self.s.loc.items() if self.d.units[u].side == side and (where is None or l == where))
+
+    def at_sea(self, area: str, side: str | None = None) -> list[str]:
+        pre = "sea:" + area
+        return sorted(u for u, l in self.s.loc.items() if l == pre and (side is None or self.d.units[u].side == side))
+
+    def is_ship(self, u: str) -> bool:
+        return self.d.units[u].kind == "ship"
+
+    def is_carrier(self, u: str) -> bool:
+        """Any ship with an airstrike factor (7.424)."""
+        sp = self.d.units[u]
+        return sp.kind == "ship" and sp.airstrike > 0
+
+    # -- values after damage (7.7, 12.25) --------------------------------------------------------
+    def dmg(self, u: str) -> int:
+        return self.s.damage.get(u, 0)
+
+    def speed(self, u: str) -> int:
+        """7.71: each damage point costs one speed, never below 1."""
+        sp = self.d.units[u]
+        return max(1, sp.speed - self.dmg(u)) if self.dmg(u) else sp.speed
+
+    def armor(self, u: str) -> int:
+        """7.73: damage equal to armor cuts the armor factor to 1."""
+        sp = self.d.units[u]
+        return 1 if sp.kind == "ship" and self.dmg(u) >= sp.armor else sp.armor
+
+    def gunnery(self, u: str) -> int:
+        return self.d.units[u].gunnery
+
+    def gunnery_bonus(self, u: str) -> bool:
+        """7.72: any damage loses the attack bonus (21: US battleships gain it from turn 7, optional)."""
+        sp = self.d.units[u]
+        if self.dmg(u):
+            return False
+        if sp.gunnery_bonus:
+            return True
+        return (self.s.option("us-battleship-bonus") and self.s.turn >= 7 and sp.nation == "us"
+                and sp.type == "BB" and sp.gunnery >= 4 and sp.armor >= 4)
+
+    def airstrike(self, u: str) -> int:
+        """7.73: damage equal to armor zeroes a ship's airstrike factor."""
+        sp = self.d.units[u]
+        if sp.kind == "ship" and self.dmg(u) >= sp.armor:
+            return 0
+        return sp.airstrike
+
+    def airstrike_bonus(self, u: str) -> bool:
+        return self.d.units[u].airstrike_bonus and self.airstrike(u) > 0
+
+    def can_sail(self, u: str) -> bool:
+        """11.3, 9.41: a ship whose damage exceeds its armor (resting on the bottom) cannot go to sea."""
+        sp = self.d.units[u]
+        return not (sp.kind == "ship" and self.dmg(u) > sp.armor)
+
+    # -- control ---------------------------------------------------------------------------------
+    def owner(self, base: str) -> str:
+        return self.s.base_control[base]
+
+    def friendly_bases(self, side: str) -> list[str]:
+        return sorted(b for b, sd in self.s.base_control.items() if sd == side)
+
+    def touches_friendly(self, area: str, side: str) -> bool:
+        """12.13: a friendly port or base touches the sea area."""
+        return any(self.s.base_control[b] == side for b in self.d.touching(area))
+
+    # -- returning to port (10.x, 17.x) -----------------------------------------------------------
+    def home_ports(self, u: str, area: str | None) -> list[str]:
+        """Where a unit at sea in `area` (None: anywhere) may return: any friendly major port, or a friendly
+        island base touching its area; US never Ceylon; British only Ceylon, Singapore, Saigon, Yokosuka
+        (Victorious: Pearl Harbor)."""
+        sp = self.d.units[u]
+        side = sp.side
+        out = []
+        for b, bs in self.d.bases.items():
+            if self.s.base_control[b] != side:
+                continue
+            if bs.kind != "port" and (area is None or area not in bs.touches):
+                continue
+            if sp.nation == "us" and b == "ceylon":
+                continue
+            if sp.nation == "british":
+                allowed = ("pearl-harbor",) if sp.id == "victorious" else BRITISH_PORTS
+                if b not in allowed:
+                    continue
+            out.append(b)
+        return sorted(out)
+
+    def send_home(self, u: str, why: str, rule: str) -> None:
+        """The unit must return to a friendly port (10.2): it waits at sea as "home:<area>" until its owner
+        picks the port at the next settling point (flow.settle)."""
+        loc = self.s.loc[u]
+        if not loc.startswith("sea:"):
+            return
+        self.s.loc[u] = "home:" + loc[4:]
+        self.say("return", f"{self.name(u)} must return to port ({why})", rule)
+
+    def put_in_port(self, u: str, base: str, why: str, rule: str) -> None:
+        self.s.loc[u] = "port:" + base
+        self.s.mode.pop(u, None)
+        self.say("return", f"{self.name(u)} returns to {self.d.bases[base].name} ({why})", rule)
+
+    def remove(self, u: str, why: str, rule: str) -> None:
+        self.s.loc[u] = "removed"
+        self.s.mode.pop(u, None)
+        self.say("removed", f"{self.name(u)} is removed from play ({why})", rule)
+
+    def sink(self, u: str, why: str, rule: str) -> None:
+        """A sunk ship leaves play; a land-based air or amphibious unit comes back two turns later (4.5, 12.3)."""
+        sp = self.d.units[u]
+        self.s.mode.pop(u, None)
+        self.s.damage.pop(u, None)
+        if sp.kind in ("lba", "amph"):
+            self.s.loc[u] = "returning"
+            self.s.back[u] = self.s.turn + 2
+            self.say("sunk", f"{self.name(u)} is eliminated ({why}); back on turn {self.s.turn + 2}", rule)
+        else:
+            self.s.loc[u] = "sunk"
+            self.say("sunk", f"{self.name(u)} is sunk ({why})", rule)
+
+
+__all__ = ["Ctx", "other", "BRITISH_PORTS"]

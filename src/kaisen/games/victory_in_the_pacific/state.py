@@ -1,0 +1,115 @@
+"""The Victory in the Pacific state: small values and ids only; every unit spec is shared through VPData.
+
+Where units are (`loc`, the vocabulary every module uses):
+
+* "port:<base id>": in a major port or island base (2.3), "sea:<area id>": at sea in a sea area,
+  "home:<area id>": at sea in that area but bound for port (a failed speed roll, disabled, retreated, 10.2),
+* "raid-box": Japan's Pearl Harbor Raid rectangle at set-up (4.2), "group:W".."group:Z": an Allied
+  location-uncertain group before its roll (18.32), "due": a reinforcement not yet arrived (4.4),
+* "returning": an eliminated land-based air or amphibious unit coming back on `back[unit]` (4.5),
+* "sunk", "removed" (4.42 removals, 10.14 nowhere to return, 9.42 destroyed in port), "lost" (4.41 arrival
+  port held by the enemy).
+
+At sea a unit has a mode (`mode`): "patrol" (black side up, 6.11) or "raid" (white side up, 6.12). In port a
+ship may be turned white side up as a raider for the raid step (`raider` holds those ids, 5.21).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from kaisen.engine.core import Event, Pause
+
+SIDES = ("japan", "allies")
+SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
+
+
+def other(side: str) -> str:
+    return "allies" if side == "japan" else "japan"
+
+
+@dataclass(slots=True)
+class VPState:
+    """Everything that changes during a game of Victory in the Pacific."""
+
+    turn: int = 1
+    step: str = ""                       # the pause point: "<procedure>[:<argument>]"
+    loc: dict[str, str] = field(default_factory=dict)
+    mode: dict[str, str] = field(default_factory=dict)          # unit at sea -> "patrol" | "raid"
+    raider: frozenset = frozenset()      # ships in port turned white side up this turn (5.21)
+    damage: dict[str, int] = field(default_factory=dict)        # unit -> damage points (7.532)
+    moved: frozenset = frozenset()       # ships and units that left port this turn (no repair, 11.1)
+    repaired: dict[str, int] = field(default_factory=dict)      # port -> repair points used this turn (11.24)
+    back: dict[str, int] = field(default_factory=dict)          # eliminated LBA / amphibious unit -> turn it returns
+    control: dict[str, str] = field(default_factory=dict)       # sea area -> "japan" | "allies" (no key: nobody)
+    base_control: dict[str, str] = field(default_factory=dict)  # port / base -> side
+    surrounded: dict[str, int] = field(default_factory=dict)    # port / base -> turns in a row cut off (5.72, 14.1)
+    poc: int = 0                         # POC standing: + Allies ahead, - Japan ahead, capped (2.5)
+    poc_log: tuple[tuple[int, int, int], ...] = ()             # (turn, Japan POC, Allied POC) per turn
+    moving: tuple[str, ...] = ()         # units moved this step awaiting their speed rolls (6.43): "unit>area"
+    done: frozenset = frozenset()        # units that have acted in the current step
+    passes: int = 0                      # consecutive passes in an alternating step (air placement)
+    sub_used: frozenset = frozenset()    # submarines that have attacked this turn (16.3)
+    combat: Any = None                   # the combat in progress (combat.Combat)
+    fought: tuple[str, ...] = ()         # sea areas whose combat is finished this turn
+    pending: tuple[str, ...] = ()        # a queue of procedure steps / items still to run
+    first_turn: tuple[str, ...] = ()     # turn-1 special procedure bookkeeping (18.x)
+    options: tuple[tuple[str, bool], ...] = ()
+    result: tuple[str | None, int] | None = None
+    last_events: tuple[Event, ...] = ()
+    cache: Pause | None = None
+
+    def copy(self) -> "VPState":
+        """A cheap copy: dicts copied shallowly; tuples, frozensets and specs shared."""
+        return VPState(self.turn, self.step, dict(self.loc), dict(self.mode), self.raider, dict(self.damage),
+                       self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
+                       dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
+                       self.sub_used, self.combat.copy() if self.combat is not None else None, self.fought,
+                       self.pending, self.first_turn, self.options, self.result, (), None)
+
+    def option(self, name: str) -> bool:
+        return dict(self.options).get(name, False)
+
+    def at(self, where: str) -> list[str]:
+        """Units at a location ("port:truk", "sea:indonesia"), in id order."""
+        return sorted(u for u, l in self.loc.items() if l == where)
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("cache", "last_events"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "combat":
+                v = v.to_json() if v is not None else None
+            elif isinstance(v, frozenset):
+                v = sorted(v)
+            elif f.name == "options":
+                v = dict(v)
+            elif f.name == "poc_log":
+                v = [list(x) for x in v]
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "VPState":
+        from kaisen.games.victory_in_the_pacific.combat import Combat
+        d = dict(data)
+        d["combat"] = Combat.from_json(d["combat"]) if d.get("combat") is not None else None
+        for k in ("raider", "moved", "done", "sub_used"):
+            d[k] = frozenset(d.get(k, ()))
+        d["options"] = tuple(sorted(d.get("options", {}).items()))
+        d["poc_log"] = tuple(tuple(x) for x in d.get("poc_log", ()))
+        for k in ("moving", "fought", "pending", "first_turn"):
+            d[k] = tuple(d.get(k, ()))
+        if d.get("result") is not None:
+            d["result"] = tuple(d["result"])
+        return cls(**d)
+
+    def __eq__(self, other_state: object) -> bool:
+        if not isinstance(other_state, VPState):
+            return NotImplemented
+        return self.to_json() == other_state.to_json()
