@@ -1,0 +1,215 @@
+"""5.7 End of the turn: control and POC (15, 2.5), capture by isolation (5.72, 14), invasions (5.73, 13),
+return to port (5.74, 10), repairs (11), and the end of the game (4.7, 19)."""
+from __future__ import annotations
+
+from kaisen.engine.core import Decision, Option
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
+
+STEPS = frozenset({"invade"})
+
+
+# -- repairs (11) -------------------------------------------------------------------------------------------
+def points_left(c: Ctx, port: str) -> int:
+    return c.d.repair(port, c.s.turn) - c.s.repaired.get(port, 0)
+
+
+def repairable(c: Ctx, side: str) -> list[str]:
+    """11.1-11.24: damaged ships in a friendly port with repair points left this turn that have not sailed."""
+    s = c.s
+    out = []
+    for u, loc in sorted(s.loc.items()):
+        if not loc.startswith("port:") or not s.damage.get(u) or c.side_of(u) != side or u in s.raider:
+            continue
+        if u in s.moved and u not in s.done:
+            continue
+        port = loc[5:]
+        sp = c.d.bases[port]
+        if sp.repair_side == side and points_left(c, port) > 0:
+            out.append(u)
+    return out
+
+
+def repair(c: Ctx, u: str) -> None:
+    """One damage point off; the ship stays in port this turn (11.1)."""
+    s = c.s
+    port = s.loc[u][5:]
+    s.repaired[port] = s.repaired.get(port, 0) + 1
+    s.damage[u] -= 1
+    if not s.damage[u]:
+        del s.damage[u]
+    s.moved = s.moved | {u}
+    s.done = s.done | {u}
+    c.say("repair", f"{c.name(u)} repairs a damage point at {c.d.bases[port].name} "
+                    f"({points_left(c, port)} point(s) left there this turn)", "11.2")
+
+
+# -- the end of the turn ------------------------------------------------------------------------------------
+def start(c: Ctx) -> None:
+    """5.6: submarines still at sea return; 5.71 control and POC; 5.72 isolation; then the invasions."""
+    s = c.s
+    for u, loc in sorted(s.loc.items()):
+        if loc.startswith("sea:") and c.spec(u).kind == "sub":
+            ports = c.home_ports(u, None)
+            if ports:
+                c.put_in_port(u, ports[0], "end of the combat phase", "5.6")
+    score_control(c)
+    isolation(c)
+    s.pending = tuple(u for u, loc in sorted(s.loc.items()) if loc.startswith("sea:") and c.spec(u).kind == "amph")
+    next_invasion(c)
+
+
+def controller(c: Ctx, area: str) -> str | None:
+    """15.1-15.2: a patrolling ship or a land-based air unit at sea controls; both or neither: nobody."""
+    sides = set()
+    for u in c.at_sea(area):
+        sp = c.spec(u)
+        if (sp.kind == "ship" and c.s.mode.get(u) == "patrol") or sp.kind == "lba":
+            sides.add(sp.side)
+    return sides.pop() if len(sides) == 1 else None
+
+
+def score_control(c: Ctx) -> None:
+    """5.71, 2.5: control flags, each side's POC for the turn, the difference moves the track (cap 29)."""
+    s = c.s
+    pts = {"japan": 0, "allies": 0}
+    for a, sp in c.d.areas.items():
+        who = controller(c, a)
+        if who is None:
+            s.control.pop(a, None)
+            continue
+        s.control[a] = who
+        pts[who] += sp.poc_japan if who == "japan" else sp.poc_allies
+    if s.option("turn-9") and s.control.get("japanese-islands") == "japan":
+        pts["japan"] += 1                                                 # 19.3
+    diff = pts["allies"] - pts["japan"]
+    cap = c.d.poc_cap
+    s.poc = max(-cap, min(cap, s.poc + diff))
+    s.poc_log = s.poc_log + ((s.turn, pts["japan"], pts["allies"]),)
+    held = {sd: sorted(c.d.areas[a].name for a, w in s.control.items() if w == sd) for sd in ("japan", "allies")}
+    c.say("poc", f"Turn {s.turn} control: Japan {pts['japan']} POC ({', '.join(held['japan']) or 'none'}); "
+                 f"Allies {pts['allies']} POC ({', '.join(held['allies']) or 'none'}); standing: {standing(s.poc)}",
+          "5.71")
+
+
+def standing(poc: int) -> str:
+    return "even" if poc == 0 else f"Allies +{poc}" if poc > 0 else f"Japan +{-poc}"
+
+
+def isolation(c: Ctx) -> None:
+    """5.72, 14.1-14.33: a port or base whose every sea area the enemy has held for two turns running falls."""
+    s = c.s
+    for b, sp in sorted(c.d.bases.items()):
+        own = s.base_control[b]
+        if all(s.control.get(a) == other(own) for a in sp.touches):
+            s.surrounded[b] = s.surrounded.get(b, 0) + 1
+        else:
+            s.surrounded.pop(b, None)
+            continue
+        if s.surrounded[b] >= 2:
+            capture(c, b, other(own), "cut off for two turns", "14.1")
+
+
+def capture(c: Ctx, b: str, new_side: str, why: str, rule: str) -> None:
+    """14.3: ships in port leave for another friendly port; amphibious units there are lost; air units left
+    without a friendly base in their sea area must return."""
+    s = c.s
+    s.base_control[b] = new_side
+    s.surrounded.pop(b, None)
+    c.say("capture", f"{c.d.bases[b].name} passes to {SIDE_NAME[new_side]} ({why})", rule)
+    area = c.d.bases[b].touches[0]
+    for u in s.at("port:" + b):
+        if c.spec(u).kind == "amph":
+            c.sink(u, f"{c.d.bases[b].name} captured", "14.32")
+        else:
+            s.loc[u] = "home:" + area
+            c.say("return", f"{c.name(u)} must leave {c.d.bases[b].name}", "14.31")
+    for a in c.d.bases[b].touches:
+        for u in c.at_sea(a, other(new_side)):
+            if c.spec(u).kind == "lba" and not c.touches_friendly(a, other(new_side)):
+                c.send_home(u, "no friendly base left in its sea area", "14.33")
+
+
+# -- invasions at the end of the turn (5.73) ------------------------------------------------------------------
+def invasion_targets(c: Ctx, u: str) -> tuple[list[str], list[str]]:
+    """(enemy island bases it may invade, friendly ports/bases it may land at) touching its area (13.3)."""
+    area = c.s.loc[u][4:]
+    side = c.side_of(u)
+    enemy = [b for b in c.d.touching(area) if c.s.base_control[b] != side and c.d.bases[b].kind == "base"]
+    friend = [b for b in c.d.touching(area) if c.s.base_control[b] == side]
+    return enemy, friend
+
+
+def next_invasion(c: Ctx) -> None:
+    s = c.s
+    while s.pending:
+        u = s.pending[0]
+        if not s.loc.get(u, "").startswith("sea:"):
+            s.pending = s.pending[1:]
+            continue
+        enemy, friend = invasion_targets(c, u)
+        if enemy or friend:
+            s.step = "invade:" + u
+            return
+        s.pending = s.pending[1:]
+    return_to_port(c)
+
+
+def invade_options(c: Ctx, u: str) -> list[Option]:
+    enemy, friend = invasion_targets(c, u)
+    return ([Option(f"invade:{b}", f"{c.name(u)} invades {c.d.bases[b].name}") for b in enemy]
+            + [Option(f"land:{b}", f"{c.name(u)} lands at {c.d.bases[b].name}") for b in friend]
+            + [Option("stay", f"{c.name(u)} stays at sea and returns to port with the rest")])
+
+
+def pause(c: Ctx, step: str, arg: str):
+    return Decision(c.side_of(arg), f"End of turn: {c.name(arg)} may invade or land", tuple(invade_options(c, arg)),
+                    "5.73")
+
+
+def answer(c: Ctx, step: str, arg: str, a: str) -> None:
+    s = c.s
+    s.pending = s.pending[1:]
+    verb, _, b = a.partition(":")
+    if verb == "invade":
+        from kaisen.games.victory_in_the_pacific import combat
+        combat.invade(c, b, [arg])
+    elif verb == "land":
+        c.put_in_port(arg, b, "landed", "13.32")
+    next_invasion(c)
+
+
+# -- return to port and the next turn (5.74, 5.75) ------------------------------------------------------------
+def return_to_port(c: Ctx) -> None:
+    s = c.s
+    for u, loc in sorted(s.loc.items()):
+        if loc.startswith("sea:"):
+            s.loc[u] = "home:" + loc[4:]
+    s.mode = {}
+    from kaisen.games.victory_in_the_pacific import flow
+    flow.settle(c, "end:next-turn")
+
+
+def last_turn(c: Ctx) -> int:
+    return c.d.optional_turn if c.s.option("turn-9") else c.d.last_turn
+
+
+def resume(c: Ctx, what: str) -> None:
+    """After every unit is home: the end of the game (4.7) or the next turn."""
+    s = c.s
+    if s.turn >= last_turn(c):
+        winner = "allies" if s.poc > 0 else "japan" if s.poc < 0 else None
+        s.result = (winner, s.poc)
+        s.step = "over"
+        c.say("over", f"End of the game: {standing(s.poc)}: " +
+              ("a draw" if winner is None else f"{SIDE_NAME[winner]} win"), "4.7")
+        return
+    s.turn += 1
+    from kaisen.games.victory_in_the_pacific import flow
+    flow.start_turn(c)
+
+
+def summary(c: Ctx) -> str:
+    winner, poc = c.s.result
+    who = "Draw" if winner is None else f"{SIDE_NAME[winner]} win"
+    return f"{who} after turn {c.s.turn}: POC standing {standing(poc)}"

@@ -1,0 +1,339 @@
+"""5.0 The turn sequence: where a state is paused, and which procedure takes each answer."""
+from __future__ import annotations
+
+from kaisen.engine.core import Decision, End, Option, Pause, check_answer
+from kaisen.games.victory_in_the_pacific import end_turn, movement, reinforcements
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
+
+RAID_MIN_SPEED = 5     # 4.2: only ships of speed 5 or more may join the Pearl Harbor Raid
+
+
+def pause(s: VPState, d) -> Pause:
+    """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
+    if s.cache is None:
+        s.cache = _pause(Ctx(s, d))
+    return s.cache
+
+
+def _pause(c: Ctx) -> Pause:
+    s, d = c.s, c.d
+    step, _, arg = s.step.partition(":")
+    if step == "over":
+        winner, score = s.result
+        return End(winner, score, end_turn.summary(c))
+    if step == "raid-setup":
+        opts = [Option(f"raid:{u}", f"{c.name(u)} joins the Pearl Harbor Raid") for u in raid_candidates(c)]
+        return Decision("japan", "Set-up: choose the Pearl Harbor Raid (ships of speed 5 or more at Yokosuka)",
+                        tuple(opts + [Option("done", "The raid force is complete")]), "4.2")
+    if step in ("back", "substitute"):
+        return reinforcements.pause(c, step, arg)
+    if step in ("patrol", "amph", "raid"):
+        return Decision(arg, f"Turn {s.turn}: {STEP_NAME[step]} ({SIDE_NAME[arg]})", tuple(move_options(c, step, arg)),
+                        STEP_RULE[step])
+    if step == "dest":
+        kind, u = arg.split(":")
+        return Decision(c.side_of(u), f"Where does {c.name(u)} go?", tuple(movement.dest_options(c, u, kind == "raid")),
+                        "6.2")
+    if step == "speed":
+        return movement.speed_chance(c)
+    if step == "air":
+        return Decision(arg, f"Turn {s.turn}: place a land-based air unit ({SIDE_NAME[arg]})",
+                        tuple(movement.air_options(c, arg)), "12.1")
+    if step == "sub":
+        return Decision(arg, "Place your submarine on any sea area", tuple(movement.sub_options(c, arg)), "6.6")
+    if step == "home":
+        return Decision(c.side_of(arg), f"{c.name(arg)} returns to port: which?", tuple(home_options(c, arg)), "10.1")
+    if step == "fight":
+        return Decision("japan", "Choose the next sea area to fight in", tuple(
+            Option(f"fight:{a}", f"Combat in {d.areas[a].name}") for a in contested(c)), "5.31")
+    if step == "cbt":
+        from kaisen.games.victory_in_the_pacific import combat
+        return combat.pause(c)
+    if step in end_turn.STEPS:
+        return end_turn.pause(c, step, arg)
+    raise AssertionError(f"state paused at an unknown step {s.step!r}")
+
+
+STEP_NAME = {"patrol": "patrolling ships sortie, raiders are chosen, repairs", "amph": "amphibious units sortie",
+             "raid": "raiding ships sortie"}
+STEP_RULE = {"patrol": "5.21", "amph": "5.23", "raid": "5.24"}
+
+
+def apply(s: VPState, d, answer) -> VPState:
+    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
+    answer = check_answer(pause(s, d), answer, "4.7")
+    new = s.copy()
+    c = Ctx(new, d)
+    step, _, arg = new.step.partition(":")
+    handle(c, step, arg, answer)
+    new.last_events = tuple(c.ev)
+    return new
+
+
+def handle(c: Ctx, step: str, arg: str, a) -> None:
+    s = c.s
+    if step == "raid-setup":
+        if a == "done":
+            for u in s.at("raid-box"):
+                s.loc[u] = "sea:hawaiian-islands"
+                s.mode[u] = "patrol"
+            c.say("setup", f"The Pearl Harbor Raid sails: {c.names(s.at('sea:hawaiian-islands'))}", "4.2")
+            start_turn(c)
+        else:
+            s.loc[a[5:]] = "raid-box"
+    elif step in ("back", "substitute"):
+        reinforcements.answer(c, step, arg, a)
+    elif step in ("patrol", "amph", "raid"):
+        on_move_option(c, step, arg, a)
+    elif step == "dest":
+        kind, u = arg.split(":")
+        movement.sail(c, u, a[3:], kind == "raid")
+        back = "amph" if c.spec(u).kind == "amph" else kind
+        s.step = f"{back}:{c.side_of(u)}"
+    elif step == "speed":
+        movement.on_speed(c, a)
+        settle(c, s.pending[0] if s.pending else "")
+    elif step == "air":
+        on_air(c, arg, a)
+    elif step == "sub":
+        on_sub(c, arg, a)
+    elif step == "home":
+        on_home(c, arg, a)
+    elif step == "fight":
+        from kaisen.games.victory_in_the_pacific import combat
+        combat.start(c, a[6:])
+    elif step == "cbt":
+        from kaisen.games.victory_in_the_pacific import combat
+        combat.answer(c, a)
+    elif step in end_turn.STEPS:
+        end_turn.answer(c, step, arg, a)
+    else:
+        raise AssertionError(f"no procedure takes step {s.step!r}")
+
+
+# -- set-up (4.2, 4.3) ------------------------------------------------------------------------------
+def raid_candidates(c: Ctx) -> list[str]:
+    return [u for u in c.s.at("port:yokosuka") if c.is_ship(u) and c.spec(u).speed >= RAID_MIN_SPEED]
+
+
+def new_game(d, options: dict) -> VPState:
+    """4.2-4.3: both sides' starting forces and control; Japan then picks the Pearl Harbor Raid."""
+    s = VPState(options=tuple(sorted(options.items())))
+    c = Ctx(s, d)
+    for b, sp in d.bases.items():
+        s.base_control[b] = sp.start
+    for a, sp in d.areas.items():
+        start = getattr(sp, "start", "")
+        if start:
+            s.control[a] = start
+    for u, sp in d.units.items():
+        if sp.arrive != 1:
+            s.loc[u] = "due"
+            continue
+        at = sp.at
+        if at.startswith("group:"):
+            s.loc[u] = at
+        elif at in d.areas:
+            s.loc[u] = "sea:" + at
+            if sp.kind in ("ship", "lba"):
+                s.mode[u] = "patrol"
+        else:
+            s.loc[u] = "port:" + at
+    c.say("setup", "Set-up: Japanese forces at Yokosuka; Allied starting forces in place (groups W, X, Y, Z "
+                   "location uncertain)", "4.2")
+    s.step = "raid-setup"
+    return s
+
+
+# -- the turn (5.1-5.25) --------------------------------------------------------------------------------
+def start_turn(c: Ctx) -> None:
+    s = c.s
+    s.moved, s.raider, s.done, s.repaired, s.sub_used, s.fought = frozenset(), frozenset(), frozenset(), {}, \
+        frozenset(), ()
+    c.say("turn", f"Turn {s.turn}", "5.0")
+    reinforcements.start(c)
+
+
+def after_reinforcements(c: Ctx) -> None:
+    c.s.step = "patrol:japan"
+
+
+def move_options(c: Ctx, step: str, side: str) -> list[Option]:
+    """The units that may still move in this step (and, while patrollers sail, raiders and repairs)."""
+    s = c.s
+    out: list[Option] = []
+    if step == "patrol":
+        for u in movement.ready_ships(c, side):
+            out.append(Option(f"sortie:{u}", f"{c.name(u)} sails on patrol from "
+                                             f"{c.d.bases[movement.in_port(c, u)].name}"))
+            out.append(Option(f"raider:{u}", f"{c.name(u)} stays in port to raid later (white side up)"))
+        for u in end_turn.repairable(c, side):
+            out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
+                                             f"({c.dmg(u)} damage; it stays in port this turn)"))
+    elif step == "amph":
+        for u in c.units_of(side):
+            if c.spec(u).kind == "amph" and movement.in_port(c, u) and u not in s.moved and not movement.frozen(c, u):
+                out.append(Option(f"sortie:{u}", f"{c.name(u)} puts to sea"))
+    elif step == "raid":
+        for u in sorted(s.raider):
+            if c.side_of(u) == side and movement.in_port(c, u):
+                out.append(Option(f"sortie:{u}", f"{c.name(u)} sails as a raider"))
+    out.append(Option("done", "Finished"))
+    return out
+
+
+def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
+    s = c.s
+    verb, _, u = a.partition(":")
+    if verb == "sortie":
+        s.step = f"dest:{'raid' if step == 'raid' else 'patrol'}:{u}"
+        return
+    if verb == "raider":
+        s.raider = s.raider | {u}
+        c.tell(side, "move", f"{c.name(u)} is turned white side up to raid", "5.21")
+        return
+    if verb == "repair":
+        end_turn.repair(c, u)
+        return
+    # done: speed rolls for this side's movers, then the next side / step (6.43)
+    nxt = NEXT[(step, side)]
+    s.pending = (nxt,)
+    if s.moving:
+        s.step = "speed"
+        return
+    settle(c, nxt)
+
+
+NEXT = {("patrol", "japan"): "patrol:allies", ("patrol", "allies"): "air:japan",
+        ("amph", "japan"): "amph:allies", ("amph", "allies"): "raid:japan",
+        ("raid", "japan"): "raid:allies", ("raid", "allies"): "sub"}
+
+
+def go(c: Ctx, nxt: str) -> None:
+    """Enter the step `nxt` (steps that may be empty are skipped)."""
+    s = c.s
+    s.pending = ()
+    if nxt == "air:japan":
+        s.passes = 0
+        next_air(c, "japan")
+        return
+    if nxt == "sub":
+        for side in ("japan", "allies"):
+            if movement.subs_ready(c, side) and f"sub:{side}" not in s.done:
+                s.step = "sub:" + side
+                return
+        start_combat(c)
+        return
+    s.step = nxt
+
+
+# -- land-based air: alternate placement (5.22, 12.11) ------------------------------------------------
+def next_air(c: Ctx, side: str) -> None:
+    s = c.s
+    for sd in (side, other(side)):
+        if movement.air_ready(c, sd) and f"air-pass:{sd}" not in s.done:
+            s.step = "air:" + sd
+            return
+    s.done = frozenset(x for x in s.done if not x.startswith("air-pass"))
+    s.step = "amph:japan"
+
+
+def on_air(c: Ctx, side: str, a: str) -> None:
+    if a == "pass":
+        c.s.done = c.s.done | {f"air-pass:{side}"}
+    else:
+        _, u, area = a.split(":")
+        movement.place_air(c, u, area)
+    next_air(c, other(side))
+
+
+def on_sub(c: Ctx, side: str, a: str) -> None:
+    s = c.s
+    s.done = s.done | {f"sub:{side}"}
+    if a != "keep":
+        _, u, area = a.split(":")
+        s.loc[u] = "sea:" + area
+        c.tell(side, "move", f"{c.name(u)} takes station in {c.d.areas[area].name}", "6.6")
+    go(c, "sub")
+
+
+# -- returning to port (10.x) ---------------------------------------------------------------------------------
+def homeward(c: Ctx) -> list[str]:
+    return sorted(u for u, l in c.s.loc.items() if l.startswith("home:"))
+
+
+def home_options(c: Ctx, u: str) -> list[Option]:
+    area = c.s.loc[u][5:]
+    out = [Option(f"to:{b}", f"{c.name(u)} to {c.d.bases[b].name}") for b in c.home_ports(u, area)]
+    if len(homeward(c)) > 1:
+        out.append(Option("all-default", "Send this and every other returning unit to its first listed port"))
+    return out
+
+
+def settle(c: Ctx, resume: str) -> None:
+    """Units bound for port choose their port (one choice: no question; none: removed, 10.14); then go on."""
+    s = c.s
+    s.pending = (resume,) if resume else s.pending
+    for u in homeward(c):
+        ports = c.home_ports(u, c.s.loc[u][5:])
+        if not ports:
+            c.remove(u, "no friendly port to return to", "10.14")
+            continue
+        if len(ports) == 1:
+            c.put_in_port(u, ports[0], "the only port it can reach", "10.1")
+            continue
+        s.step = "home:" + u
+        return
+    nxt = s.pending[0] if s.pending else ""
+    s.pending = ()
+    if nxt == "after-area":
+        next_area(c)
+    elif nxt.startswith("end:"):
+        end_turn.resume(c, nxt[4:])
+    elif nxt:
+        go(c, nxt)
+
+
+def on_home(c: Ctx, u: str, a: str) -> None:
+    if a == "all-default":
+        for v in homeward(c):
+            ports = c.home_ports(v, c.s.loc[v][5:])
+            if ports:
+                c.put_in_port(v, ports[0], "returning", "10.1")
+    else:
+        c.put_in_port(u, a[3:], "returning", "10.1")
+    settle(c, "")
+
+
+# -- combat (5.3-5.6) --------------------------------------------------------------------------------------
+def contested(c: Ctx) -> list[str]:
+    """Sea areas where both sides have units at sea (submarines alone do not fight, 16.4)."""
+    sides: dict[str, set[str]] = {}
+    for u, l in c.s.loc.items():
+        if l.startswith("sea:") and c.spec(u).kind != "sub":
+            sides.setdefault(l[4:], set()).add(c.side_of(u))
+    return sorted(a for a, sd in sides.items() if len(sd) == 2 and a not in c.s.fought)
+
+
+def start_combat(c: Ctx) -> None:
+    c.say("combat", "Combat phase", "5.3")
+    next_area(c)
+
+
+def next_area(c: Ctx) -> None:
+    areas = contested(c)
+    if not areas:
+        end_turn.start(c)
+        return
+    if len(areas) == 1:
+        from kaisen.games.victory_in_the_pacific import combat
+        combat.start(c, areas[0])
+        return
+    c.s.step = "fight"
+
+
+def after_area(c: Ctx, area: str) -> None:
+    """Called by combat when a sea area is settled: the returning units find ports, then the next area."""
+    c.s.fought = c.s.fought + (area,)
+    settle(c, "after-area")

@@ -1,0 +1,63 @@
+"""Victory in the Pacific as a kaisen Game (the engine contract of DESIGN.md)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
+from kaisen.games.victory_in_the_pacific import flow, views
+from kaisen.games.victory_in_the_pacific.state import VPState
+
+
+class VictoryInThePacific(Game[VPState]):
+    """The Pacific war, 1941-1944: thirteen sea areas, eight turns, points of control."""
+
+    id = "victory-in-the-pacific"
+    title = "Victory in the Pacific"
+    sides = ("japan", "allies")
+    scenarios = (Scenario("campaign", "December 1941 - 1944", "The full eight-turn game from Pearl Harbor"),)
+    options = (
+        GameOption("turn-9", "Optional rule 19: a ninth turn, kamikazes, +1 POC for Japan holding the Japanese Islands"),
+        GameOption("task-forces", "Optional rule 20: task forces and sighting"),
+        GameOption("us-battleship-bonus", "Optional rule 21: US battleships fire with the attack bonus from turn 7"),
+        GameOption("invasion-combat", "Optional rule 22: invasions fought out on the island"),
+        GameOption("air-strike-damage", "Optional rule 23: air strike damage, defending strikes and rebuilding"),
+    )
+
+    def __init__(self, data=None):
+        if data is None:
+            from kaisen.games.victory_in_the_pacific.data import load
+            data = load()
+        self.data = data
+
+    def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> VPState:
+        self.scenario(scenario)
+        return flow.new_game(self.data, self.resolve_options(options))
+
+    def pause(self, state: VPState) -> Pause:
+        return flow.pause(state, self.data)
+
+    def apply(self, state: VPState, answer: Answer) -> VPState:
+        return flow.apply(state, self.data, answer)
+
+    def events(self, state: VPState) -> tuple[Event, ...]:
+        return state.last_events
+
+    def view(self, state: VPState, side: str | None) -> dict[str, Any]:
+        if side is not None and side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        return views.view(state, self.data, side, self.pause(state))
+
+    def sample_state(self, view: dict[str, Any], rng: random.Random) -> VPState:
+        from kaisen.games.victory_in_the_pacific import sampler
+        return sampler.sample(self, view, rng)
+
+    def to_json(self, state: VPState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> VPState:
+        return VPState.from_json(data)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from kaisen.games.victory_in_the_pacific.board import render_board
+        return render_board(view)

@@ -1,0 +1,175 @@
+"""6.0 Movement: patrollers and raiders (6.1-6.3), speed rolls (6.4), land-based air (6.5, 12.1), amphibious
+units (13.1), submarines (6.6), nation limits (17.x) and the frozen units of turn 1 (18.2)."""
+from __future__ import annotations
+
+from kaisen.engine.core import Chance, Option
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.state import other
+
+FIRST_TURN_MOVERS = ("australia", "singapore", "the-philippines")   # 18.22: the five cruisers there may move
+
+
+# -- who may move ---------------------------------------------------------------------------------
+def frozen(c: Ctx, u: str) -> bool:
+    """18.21-18.22: on turn 1 only Japan's Yokosuka units and the Allied cruisers in Australia, Singapore
+    and the Philippines may move."""
+    if c.s.turn != 1:
+        return False
+    sp = c.spec(u)
+    loc = c.s.loc[u]
+    if sp.side == "japan":
+        return loc != "port:yokosuka"
+    return not (sp.type in ("CA", "CL") and loc.startswith("port:") and loc[5:] in FIRST_TURN_MOVERS)
+
+
+def in_port(c: Ctx, u: str) -> str | None:
+    loc = c.s.loc[u]
+    return loc[5:] if loc.startswith("port:") else None
+
+
+def ready_ships(c: Ctx, side: str) -> list[str]:
+    """Ships of `side` in port that may still act this turn (not moved, not repairing, able to sail)."""
+    s = c.s
+    return [u for u in c.units_of(side) if c.is_ship(u) and in_port(c, u) and u not in s.moved
+            and u not in s.raider and c.can_sail(u) and not frozen(c, u)]
+
+
+# -- how far (6.2, 6.3, 13.1, 17.x) ---------------------------------------------------------------------
+def max_areas(c: Ctx, u: str, raid: bool) -> int:
+    """Sea areas a unit may enter: patrollers 2, amphibious 2, raiders 3 (Japan, US) or 2 (British,
+    Australian, Dutch)."""
+    sp = c.spec(u)
+    if sp.kind == "amph" or not raid:
+        return 2
+    return 3 if sp.nation in ("japan", "us") else 2
+
+
+def rolled_from(c: Ctx, u: str, raid: bool) -> int:
+    """The first sea area count that needs a speed roll (6.221-6.223, 17.13, 17.24); 0: never."""
+    sp = c.spec(u)
+    if sp.kind == "amph":
+        return 0
+    if not raid:
+        return 2
+    return 3 if sp.nation in ("japan", "us") else 2
+
+
+def enemy_held(c: Ctx, area: str, side: str) -> bool:
+    return c.s.control.get(area) == other(side)
+
+
+def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
+    """Every sea area the unit can end in, with the fewest areas entered (6.21-6.3: from a touching area
+    onward; it must stop on entering an enemy-controlled area; amphibious units stop in their second)."""
+    base = in_port(c, u)
+    side = c.side_of(u)
+    limit = max_areas(c, u, raid)
+    best: dict[str, int] = {}
+    frontier = []
+    for a in c.d.bases[base].touches:
+        best[a] = 1
+        frontier.append(a)
+    n = 1
+    while frontier and n < limit:
+        n += 1
+        nxt = []
+        for a in frontier:
+            if enemy_held(c, a, side):
+                continue
+            for b in c.d.neighbours(a):
+                if b not in best:
+                    best[b] = n
+                    nxt.append(b)
+        frontier = nxt
+    return best
+
+
+def dest_options(c: Ctx, u: str, raid: bool) -> list[Option]:
+    roll = rolled_from(c, u, raid)
+    out = []
+    for a, n in sorted(reach(c, u, raid).items(), key=lambda x: (x[1], x[0])):
+        note = f" (speed roll: speed {c.speed(u)})" if roll and n >= roll and c.speed(u) < 7 else ""
+        out.append(Option(f"to:{a}", f"{c.name(u)} to {c.d.areas[a].name}, {n} area(s){note}"))
+    return out
+
+
+def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
+    """Put the unit at sea; queue its speed roll if it went far enough to need one (6.43)."""
+    s = c.s
+    n = reach(c, u, raid)[area]
+    s.loc[u] = "sea:" + area
+    s.mode[u] = "raid" if raid else "patrol"
+    s.moved = s.moved | {u}
+    s.raider = s.raider - {u}
+    roll = rolled_from(c, u, raid)
+    if roll and n >= roll and c.speed(u) < 7:
+        s.moving = s.moving + (f"{u}>{area}",)
+    side = c.side_of(u)
+    kind = {"ship": "raiding" if raid else "patrolling", "amph": "amphibious"}.get(c.spec(u).kind, "")
+    c.say("move", f"{c.side_name(side)} {kind} {c.name(u)} to {c.d.areas[area].name}", "6.2")
+
+
+# -- speed rolls (6.4) -------------------------------------------------------------------------------
+def speed_chance(c: Ctx) -> Chance:
+    labels = tuple(f"{c.name(x.split('>')[0])} (speed {c.speed(x.split('>')[0])})" for x in c.s.moving)
+    return Chance((6,) * len(c.s.moving), "Speed rolls: a ship passes when its speed is above the roll", "6.4",
+                  labels)
+
+
+def on_speed(c: Ctx, faces: tuple[int, ...]) -> None:
+    """6.41: a failed patroller stays but turns raider; 6.42: a failed raider returns to port at once."""
+    s = c.s
+    for x, f in zip(s.moving, faces):
+        u = x.split(">")[0]
+        if c.speed(u) > f:
+            c.say("speed", f"{c.name(u)} passes its speed roll ({f} against speed {c.speed(u)})", "6.4")
+            continue
+        if s.mode.get(u) == "patrol":
+            s.mode[u] = "raid"
+            c.say("speed", f"{c.name(u)} fails its speed roll ({f}): it arrives as a raider", "6.41")
+        else:
+            c.say("speed", f"{c.name(u)} fails its speed roll ({f}) and turns back", "6.42")
+            c.send_home(u, "failed speed roll", "6.42")
+    s.moving = ()
+
+
+# -- land-based air (6.5, 12.1) ------------------------------------------------------------------------
+def air_ready(c: Ctx, side: str) -> list[str]:
+    s = c.s
+    return [u for u in c.units_of(side) if c.spec(u).kind == "lba" and in_port(c, u) and u not in s.moved
+            and not frozen(c, u)]
+
+
+def air_areas(c: Ctx, side: str) -> list[str]:
+    """12.13: any sea area a friendly port or base touches."""
+    return [a for a in c.d.areas if c.touches_friendly(a, side)]
+
+
+def air_options(c: Ctx, side: str) -> list[Option]:
+    out = []
+    areas = air_areas(c, side)
+    for u in air_ready(c, side):
+        for a in areas:
+            out.append(Option(f"place:{u}:{a}", f"{c.name(u)} over {c.d.areas[a].name}"))
+    out.append(Option("pass", "Place no more air units this turn"))
+    return out
+
+
+def place_air(c: Ctx, u: str, area: str) -> None:
+    s = c.s
+    s.loc[u] = "sea:" + area
+    s.mode[u] = "patrol"
+    s.moved = s.moved | {u}
+    c.say("move", f"{c.side_name(c.side_of(u))} air unit {c.name(u)} placed over {c.d.areas[area].name}", "12.1")
+
+
+# -- submarines (6.6, 16) -------------------------------------------------------------------------------
+def subs_ready(c: Ctx, side: str) -> list[str]:
+    return [u for u in c.units_of(side) if c.spec(u).kind == "sub" and in_port(c, u)]
+
+
+def sub_options(c: Ctx, side: str) -> list[Option]:
+    out = [Option(f"sub:{u}:{a}", f"{c.name(u)} to {c.d.areas[a].name}") for u in subs_ready(c, side)
+           for a in c.d.areas]
+    out.append(Option("keep", "Keep the submarine in port this turn"))
+    return out
