@@ -1,28 +1,17 @@
-"""What each side may know (an allow-list). VITP is an open game except for a few secrets: which ships in
-port are turned to raid (5.21), a side's day/night choice before the other has chosen (7.3), and the
-submarine's station until it attacks."""
+"""What each side may know. Victory in the Pacific is played face up (raiders turned white side up in port and
+the submarines are in plain sight); the one secret is a side's day/night choice before the other side has
+chosen (7.3), which the combat view withholds."""
 from __future__ import annotations
 
 from typing import Any
 
 from kaisen.engine.core import Chance, End
-from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDES, VPState
 
 
 def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
-    c = Ctx(s, d)
-
-    def own(sd: str) -> bool:
-        return side is None or side == sd
-
-    units = {}
-    for u, loc in sorted(s.loc.items()):
-        sp = d.units[u]
-        if sp.kind == "sub" and loc.startswith("sea:") and not own(sp.side):
-            loc = "at sea (position unknown)"
-        units[u] = {"loc": loc, "mode": s.mode.get(u), "damage": s.damage.get(u, 0),
-                    "raider": (u in s.raider) if own(sp.side) else None}
+    units = {u: {"loc": loc, "mode": s.mode.get(u), "damage": s.damage.get(u, 0), "raider": u in s.raider}
+             for u, loc in sorted(s.loc.items())}
     if isinstance(pause, End):
         pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
     elif isinstance(pause, Chance):
@@ -30,10 +19,12 @@ def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
     else:
         pending = {"kind": "decision", "side": pause.side,
                    "prompt": pause.prompt if side in (None, pause.side) else f"{pause.side} is deciding"}
-    combat = None
-    if s.combat is not None:
-        from kaisen.games.victory_in_the_pacific import combat as cb
-        combat = cb.public(c, side) if hasattr(cb, "public") else {"area": getattr(s.combat, "area", None)}
+    control = s.to_json()
+    combat = control["combat"]
+    if combat is not None and side is not None:
+        for sd, ch in list(combat["choice"].items()):
+            if sd != side and combat["stage"] == f"choose:{side}":
+                del combat["choice"][sd]          # 7.3: not seen until this side has chosen too
     return {
         "game": "victory-in-the-pacific", "side": side, "turn": s.turn, "poc": s.poc,
         "poc_log": [list(x) for x in s.poc_log], "control": dict(s.control), "base_control": dict(s.base_control),
@@ -42,4 +33,5 @@ def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
         "names": {u: sp.name for u, sp in d.units.items()},
         "sides": list(SIDES),
+        "control_state": control,
     }
