@@ -1,0 +1,1071 @@
+"""7-9, 13, 16: combat in one sea area. Rounds of day or night actions (7.3), targets (7.4), shots and their
+results (7.5, 7.6), the submarine's shot (16), retreat and pursuit (8), air raids on ports and bases (9) and
+amphibious landings and invasions (13).
+
+The fight is a small stage machine kept in `VPState.combat` (a `Combat`). Each stage either pauses for one
+answer (a Decision or a Chance) or moves on by itself; `_run` drives the stages until one pauses or the area
+is settled. Stages, in the order of a round:
+
+    choose:japan, choose:allies   each side picks day or night (7.3); Japan's pick is kept here, unseen
+    roll                          the two dice when they disagree (7.32)
+    action                        an action begins (day, night; 7.33 tie: day then night)
+    announce                      night: the Allies say which of their carriers fire their guns (7.424)
+    assign                        the side firing now gives each attacker one target (7.43); Japan, then Allies
+    fire, damage                  one batch of shot dice per attacker, then the damage dice of its hits (7.53)
+    resolve                       the markers of both sides take effect together (7.6)
+    after                         end of the round: the next action, or the submarine (7.91)
+    sub, subfire, subdmg          a submarine in the area may take its one shot (16)
+    post                          the main battle: retreat (8.1); a fleeing group's battle: 8.33, 8.52, 8.53
+    retreat:japan, retreat:allies "stay" or "retreat" (Japan decides first, 8.1)
+    split                         the fleeing side may break a group into smaller groups (8.2, 8.52)
+    pursue                        each ship of the other side: pursue a group, raid a port (9.1) or stay (8.32)
+    chase                         after a pursuit round each pursuer keeps on (a group it is fast enough for) or
+                                  stops (8.33, 8.53)
+    next                          the next separate battle (a fleeing group or an air raid) or back to the area
+    land                          amphibious units land or invade (13.32), Japan first
+    settle                        another round (5.5), or, the area being held by one side, its air raids (9.2)
+    raid92                        each ship of the side alone in the area may be sent on an air raid (9.2)
+
+A separate battle (`cur`) is "" (the whole area), a fleeing group id ("g1", "g2", ...) or "raid:<base>".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
+
+HOLD = "-"          # a carrier's "target" when it holds its guns at night (7.424)
+RAID_ROUNDS = 2     # 9.13
+
+
+@dataclass(slots=True)
+class Combat:
+    """The fight in one sea area (5.3-5.5)."""
+
+    area: str
+    round: int = 1                          # round of the whole area's battle
+    stage: str = "choose:japan"
+    choice: dict[str, str] = field(default_factory=dict)      # side -> "day" | "night" (7.3)
+    actions: tuple[str, ...] = ()           # this round's actions: ("day",), ("night",) or ("day", "night")
+    act: int = 0                            # index of the action being fought
+    side: str = "japan"                     # the side assigning / firing now (7.4)
+    firing: tuple[str, ...] = ()            # carriers firing their guns in this night action (7.424)
+    ask: tuple[str, ...] = ()               # units still to be asked in the current stage
+    assign: dict[str, str] = field(default_factory=dict)      # attacker -> target, the side firing now (7.43)
+    shots: tuple[str, ...] = ()             # attackers whose shots are still to roll
+    hit: tuple[str, str, int] = ("", "", 0)  # (attacker, target, hits) waiting for their damage dice
+    dmg: dict[str, int] = field(default_factory=dict)         # damage markers not yet in effect (7.6)
+    dis: tuple[str, ...] = ()               # disabled markers not yet in effect (7.6)
+    sub_shot: tuple[str, str] = ("", "")    # (submarine, target) of the shot being rolled (16.2)
+    fleeing: str = ""                       # the side that retreated (8.1)
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)   # fleeing group -> its units (8.2)
+    pursuers: dict[str, str] = field(default_factory=dict)    # ship -> group id or "raid:<base>" (8.32, 9.1)
+    stopped: tuple[str, ...] = ()           # ships that may not pursue again this turn (8.34)
+    raided: tuple[str, ...] = ()            # ships that have made their air raid (9.3)
+    split: tuple[str, str] = ("", "")       # (group split from, group being formed) during "split" (8.52)
+    family: tuple[str, ...] = ()            # groups the pursuers of the last group battle may now chase
+    queue: tuple[str, ...] = ()             # separate battles still to fight (group ids, "raid:<base>")
+    cur: str = ""                           # the battle being fought: "" the whole area, a group, a raid
+    bround: int = 0                         # round of the separate battle
+    landing: dict[str, str] = field(default_factory=dict)     # amphibious unit -> base it invades (13.43)
+    final: bool = False                     # the area is held by one side: only its 9.2 raids remain
+    count: int = 0                          # groups formed so far (ids g1, g2, ...)
+
+    def copy(self) -> "Combat":
+        return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
+                      self.firing, self.ask, dict(self.assign), self.shots, self.hit, dict(self.dmg), self.dis,
+                      self.sub_shot, self.fleeing, dict(self.groups), dict(self.pursuers), self.stopped,
+                      self.raided, self.split, self.family, self.queue, self.cur, self.bround,
+                      dict(self.landing), self.final, self.count)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
+                "actions": list(self.actions), "act": self.act, "side": self.side, "firing": list(self.firing),
+                "ask": list(self.ask), "assign": dict(self.assign), "shots": list(self.shots),
+                "hit": list(self.hit), "dmg": dict(self.dmg), "dis": list(self.dis),
+                "sub_shot": list(self.sub_shot), "fleeing": self.fleeing,
+                "groups": {g: list(u) for g, u in self.groups.items()}, "pursuers": dict(self.pursuers),
+                "stopped": list(self.stopped), "raided": list(self.raided), "split": list(self.split),
+                "family": list(self.family), "queue": list(self.queue), "cur": self.cur, "bround": self.bround,
+                "landing": dict(self.landing), "final": self.final, "count": self.count}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Combat":
+        return cls(d["area"], d["round"], d["stage"], dict(d["choice"]), tuple(d["actions"]), d["act"], d["side"],
+                   tuple(d["firing"]), tuple(d["ask"]), dict(d["assign"]), tuple(d["shots"]), tuple(d["hit"]),
+                   dict(d["dmg"]), tuple(d["dis"]), tuple(d["sub_shot"]), d["fleeing"],
+                   {g: tuple(u) for g, u in d["groups"].items()}, dict(d["pursuers"]), tuple(d["stopped"]),
+                   tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
+                   d["bround"], dict(d["landing"]), d["final"], d["count"])
+
+    def __eq__(self, o: object) -> bool:
+        return isinstance(o, Combat) and self.to_json() == o.to_json()
+
+
+# -- entry points --------------------------------------------------------------------------------------
+def start(c: Ctx, area: str) -> None:
+    """5.31: combat begins in `area`; it is fought to a finish before the next area."""
+    c.s.combat = Combat(area)
+    c.s.step = "cbt"
+    c.say("combat", f"Combat in {c.d.areas[area].name}", "5.31")
+    _run(c)
+
+
+def air_raid_only(c: Ctx, area: str) -> None:
+    """9.2: a side alone in `area` may raid the enemy ports and bases touching it as if the enemy had retreated.
+    Finishes at once (calling flow.after_area) when no raid is possible."""
+    c.s.combat = Combat(area, stage="settle")
+    c.s.step = "cbt"
+    _run(c)
+
+
+def pause(c: Ctx) -> Pause:
+    cb = c.s.combat
+    return PAUSE[cb.stage.partition(":")[0]](c, cb)
+
+
+def answer(c: Ctx, ans) -> None:
+    cb = c.s.combat
+    ANSWER[cb.stage.partition(":")[0]](c, cb, ans)
+    _run(c)
+
+
+def _run(c: Ctx) -> None:
+    while c.s.combat is not None:
+        cb = c.s.combat
+        if ENTER[cb.stage.partition(":")[0]](c, cb):
+            return
+
+
+def _finish(c: Ctx, area: str) -> None:
+    from kaisen.games.victory_in_the_pacific import flow
+    flow.after_area(c, area)
+
+
+# -- who is where --------------------------------------------------------------------------------------
+def _kind(c: Ctx, u: str) -> str:
+    return c.d.units[u].kind
+
+
+def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
+    """Units that fight in the area: at sea there, submarines left out (16.4)."""
+    return [u for u in c.at_sea(area, side) if _kind(c, u) != "sub"]
+
+
+def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
+    """`side`'s units in the battle being fought (the whole area, a fleeing group and its pursuers, a raid)."""
+    here = in_area(c, cb.area, side)
+    if cb.cur == "":
+        grouped = {u for us in cb.groups.values() for u in us}
+        return [u for u in here if u not in grouped]
+    if cb.cur.startswith("raid:"):
+        rside = raid_side(c, cb)
+        if side == rside:
+            return [u for u in here if cb.pursuers.get(u) == cb.cur]
+        return port_targets(c, cb.cur[5:], rside) if rside else []
+    return [u for u in here if u in cb.groups.get(cb.cur, ()) or cb.pursuers.get(u) == cb.cur]
+
+
+def raid_side(c: Ctx, cb: Combat, raid: str = "") -> str:
+    """The side of the ships making the raid `raid` (default: the one being fought)."""
+    raid = raid or cb.cur
+    raiders = [u for u in in_area(c, cb.area) if cb.pursuers.get(u) == raid]
+    return c.side_of(raiders[0]) if raiders else ""
+
+
+def port_targets(c: Ctx, base: str, side: str) -> list[str]:
+    """Enemy (of `side`) units in a port or base that an air raid may attack (9.11)."""
+    return [u for u in c.s.at("port:" + base) if c.side_of(u) != side and _kind(c, u) != "sub"]
+
+
+def settled(c: Ctx, area: str) -> bool:
+    """5.5: at most one side still has units at sea in the area."""
+    return not (in_area(c, area, "japan") and in_area(c, area, "allies"))
+
+
+def group_speed(c: Ctx, units) -> int:
+    """8.23: a group flees at the speed of its slowest member."""
+    return min(c.speed(u) for u in units)
+
+
+# -- 7.3 day or night ----------------------------------------------------------------------------------
+def _enter_choose(c: Ctx, cb: Combat) -> bool:
+    if cb.cur.startswith("raid:"):
+        cb.actions, cb.act, cb.stage = ("day",), 0, "action"
+        return False
+    side = cb.stage.partition(":")[2]
+    if not fighting(c, cb, "japan") or not fighting(c, cb, "allies"):
+        cb.stage = "after"
+        cb.actions, cb.act = (), 0
+        return False
+    if side == "japan":
+        where = c.d.areas[cb.area].name if cb.cur == "" else f"the pursuit of group {cb.cur}"
+        c.say("round", f"Round {cb.bround if cb.cur else cb.round} in {where}", "7.13")
+    return True
+
+
+def _pause_choose(c: Ctx, cb: Combat) -> Pause:
+    side = cb.stage.partition(":")[2]
+    return Decision(side, f"{SIDE_NAME[side]}: day or night action this round?",
+                    (Option("day", "Day action (airstrikes)"), Option("night", "Night action (gunnery)")), "7.3")
+
+
+def _on_choose(c: Ctx, cb: Combat, ans: str) -> None:
+    side = cb.stage.partition(":")[2]
+    cb.choice[side] = ans
+    c.tell(side, "choice", f"{SIDE_NAME[side]} chooses a {ans} action", "7.3")
+    if side == "japan":
+        cb.stage = "choose:allies"
+        return
+    c.say("choice", f"Japan chose {cb.choice['japan']}, the Allies chose {cb.choice['allies']}", "7.3")
+    if cb.choice["japan"] == cb.choice["allies"]:
+        _set_actions(c, cb, (cb.choice["japan"],), "7.31")
+    else:
+        cb.stage = "roll"
+
+
+def _pause_roll(c: Ctx, cb: Combat) -> Pause:
+    return Chance((6, 6), "Day or night: each side rolls a die", "7.32", ("Japan", "Allies"))
+
+
+def roll_total(c: Ctx, cb: Combat, side: str, face: int) -> int:
+    """7.32: +1 for wanting day, +1 for controlling the area."""
+    return face + (cb.choice.get(side) == "day") + (c.s.control.get(cb.area) == side)
+
+
+def _on_roll(c: Ctx, cb: Combat, faces) -> None:
+    j, a = roll_total(c, cb, "japan", faces[0]), roll_total(c, cb, "allies", faces[1])
+    c.say("roll", f"Japan rolls {faces[0]} (total {j}), the Allies roll {faces[1]} (total {a})", "7.32")
+    if j == a:
+        _set_actions(c, cb, ("day", "night"), "7.33")
+    else:
+        _set_actions(c, cb, (cb.choice["japan"] if j > a else cb.choice["allies"],), "7.32")
+
+
+def _set_actions(c: Ctx, cb: Combat, actions: tuple[str, ...], rule: str) -> None:
+    cb.actions, cb.act, cb.stage = actions, 0, "action"
+    c.say("action", " followed by ".join(f"a {a} action" for a in actions).capitalize(), rule)
+
+
+# -- 7.4 an action ---------------------------------------------------------------------------------------
+def _enter_action(c: Ctx, cb: Combat) -> bool:
+    cb.dmg, cb.dis, cb.firing, cb.assign = {}, (), (), {}
+    if cb.cur.startswith("raid:"):
+        _begin_side(c, cb, raid_side(c, cb))
+        return False
+    if not fighting(c, cb, "japan") or not fighting(c, cb, "allies"):
+        cb.act += 1            # 7.8: a side wiped out by the day action has no night action
+        cb.stage = "action" if cb.act < len(cb.actions) else "after"
+        return False
+    if cb.actions[cb.act] == "night":
+        cb.ask = tuple(u for u in fighting(c, cb, "allies") if c.is_carrier(u) and c.gunnery(u) > 0)
+        cb.stage = "announce"
+    else:
+        _begin_side(c, cb, "japan")
+    return False
+
+
+def _enter_announce(c: Ctx, cb: Combat) -> bool:
+    if cb.ask:
+        return True
+    _begin_side(c, cb, "japan")
+    return False
+
+
+def _pause_announce(c: Ctx, cb: Combat) -> Pause:
+    u = cb.ask[0]
+    return Decision("allies", f"Night action: does {c.name(u)} fire its guns (it may then be attacked)?",
+                    (Option(f"fire:{u}", f"{c.name(u)} fires"), Option(f"hold:{u}", f"{c.name(u)} holds fire")),
+                    "7.424")
+
+
+def _on_announce(c: Ctx, cb: Combat, ans: str) -> None:
+    what, _, u = ans.partition(":")
+    cb.ask = cb.ask[1:]
+    if what == "fire":
+        cb.firing += (u,)
+        c.say("announce", f"{c.name(u)} will fire its guns", "7.424")
+
+
+def _begin_side(c: Ctx, cb: Combat, side: str) -> None:
+    cb.side, cb.assign, cb.stage = side, {}, "assign"
+    cb.ask = tuple(attackers(c, cb, side))
+
+
+def attackers(c: Ctx, cb: Combat, side: str) -> list[str]:
+    """7.411, 7.421: airstrike factors by day (ships and land-based air), gunnery by night (ships only; an
+    Allied carrier only when announced). Amphibious units never attack (13.2)."""
+    out = []
+    night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
+    for u in fighting(c, cb, side):
+        k = _kind(c, u)
+        if night:
+            if k != "ship" or c.gunnery(u) <= 0:
+                continue
+            if side == "allies" and c.is_carrier(u) and u not in cb.firing:
+                continue
+        else:
+            if k not in ("ship", "lba") or c.airstrike(u) <= 0:
+                continue
+            if cb.cur.startswith("raid:") and k != "ship":
+                continue   # 9.3: land-based air cannot raid
+        out.append(u)
+    return out
+
+
+def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
+    """The targets `u` may still be given so that the whole assignment can be completed legally (7.412,
+    7.422-7.424); HOLD is a Japanese carrier's choice not to fire at night."""
+    side = c.side_of(u)
+    foes = fighting(c, cb, other(side))
+    if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
+        return foes
+    foes = [f for f in foes if _kind(c, f) != "lba"]                    # 7.422
+    ships = [f for f in foes if _kind(c, f) == "ship"]
+    nc = {f for f in ships if not c.is_carrier(f)}
+    allc = set(ships)
+    firing = set(cb.firing)
+    taken = set(cb.assign.values())
+    left = len(cb.ask) - 1          # attackers still to assign after u
+    out = []
+    for t in foes:
+        tt = taken | {t}
+        need = set()
+        if any(x in allc and x not in nc and x not in firing for x in tt):
+            need |= nc                                                  # 7.424
+        if any(_kind(c, x) == "amph" for x in tt if x != HOLD):
+            need |= allc                                                # 7.423
+        if len(need - tt) <= left:
+            out.append(t)
+    if side == "japan" and c.is_carrier(u):
+        out.append(HOLD)
+    return out
+
+
+def _enter_assign(c: Ctx, cb: Combat) -> bool:
+    while cb.ask:
+        u = cb.ask[0]
+        opts = target_options(c, cb, u)
+        if len(opts) > 1:
+            return True
+        if opts:
+            _give(c, cb, u, opts[0])
+        cb.ask = cb.ask[1:]
+    cb.shots = tuple(u for u in cb.assign if cb.assign[u] != HOLD)
+    for u, t in cb.assign.items():
+        if t != HOLD:
+            c.say("target", f"{c.name(u)} attacks {c.name(t)}", "7.43")
+    cb.stage = "fire"
+    return False
+
+
+def _give(c: Ctx, cb: Combat, u: str, t: str) -> None:
+    cb.assign[u] = t
+    if t != HOLD and c.is_carrier(u) and cb.actions and cb.actions[cb.act] == "night" \
+            and not cb.cur.startswith("raid:") and u not in cb.firing:
+        cb.firing += (u,)           # a Japanese carrier firing its guns may be attacked (7.424)
+
+
+def _pause_assign(c: Ctx, cb: Combat) -> Pause:
+    u = cb.ask[0]
+    opts = target_options(c, cb, u)
+    return Decision(cb.side, f"Target for {c.name(u)}",
+                    tuple(Option(f"target:{u}:{t}", "hold fire" if t == HOLD else c.name(t)) for t in opts),
+                    "7.43")
+
+
+def _on_assign(c: Ctx, cb: Combat, ans: str) -> None:
+    _, u, t = ans.split(":", 2)
+    _give(c, cb, u, t)
+    cb.ask = cb.ask[1:]
+
+
+# -- 7.5 resolution --------------------------------------------------------------------------------------
+def factor(c: Ctx, cb: Combat, u: str) -> int:
+    night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
+    return c.gunnery(u) if night else c.airstrike(u)
+
+
+def has_bonus(c: Ctx, cb: Combat, u: str, t: str) -> bool:
+    """7.535, 12.21, 12.22: +1 to the shot roll, never against land-based air nor for it."""
+    if _kind(c, t) == "lba" or _kind(c, u) == "lba":
+        return False
+    night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
+    return c.gunnery_bonus(u) if night else c.airstrike_bonus(u)
+
+
+def shot_result(c: Ctx, target: str, face: int, bonus: bool) -> str:
+    """7.531-7.532: "hit", "disable" or "" for one shot."""
+    roll = face + bonus
+    if roll >= 6:
+        return "hit"
+    if roll == 5 and _kind(c, target) != "lba":
+        return "disable"
+    return ""
+
+
+def _enter_fire(c: Ctx, cb: Combat) -> bool:
+    if cb.shots:
+        return True
+    if cb.side == "japan" and not cb.cur.startswith("raid:"):
+        _begin_side(c, cb, "allies")
+    else:
+        cb.stage = "resolve"
+    return False
+
+
+def _pause_fire(c: Ctx, cb: Combat) -> Pause:
+    u = cb.shots[0]
+    t = cb.assign[u]
+    n = factor(c, cb, u)
+    plus = " with the attack bonus" if has_bonus(c, cb, u, t) else ""
+    return Chance((6,) * n, f"{c.name(u)} fires {n} shot(s) at {c.name(t)}{plus}", "7.53")
+
+
+def _on_fire(c: Ctx, cb: Combat, faces) -> None:
+    u = cb.shots[0]
+    t = cb.assign[u]
+    cb.shots = cb.shots[1:]
+    bonus = has_bonus(c, cb, u, t)
+    res = [shot_result(c, t, f, bonus) for f in faces]
+    hits = res.count("hit")
+    raid = cb.cur.startswith("raid:")
+    if "disable" in res and not raid and t not in cb.dis:
+        cb.dis += (t,)
+    c.say("shots", f"{c.name(u)} rolls {', '.join(map(str, faces))} at {c.name(t)}: "
+                   f"{hits} hit(s){', disabled' if 'disable' in res and not raid else ''}", "7.53")
+    if hits:
+        cb.hit = (u, t, hits)
+        cb.stage = "damage"
+
+
+def _pause_damage(c: Ctx, cb: Combat) -> Pause:
+    u, t, n = cb.hit
+    return Chance((6,) * n, f"Damage to {c.name(t)} from {n} hit(s)", "7.532")
+
+
+def _on_damage(c: Ctx, cb: Combat, faces) -> None:
+    _, t, _ = cb.hit
+    cb.dmg[t] = cb.dmg.get(t, 0) + sum(faces)
+    c.say("damage", f"{c.name(t)} takes {sum(faces)} damage point(s)", "7.532")
+    cb.hit = ("", "", 0)
+    cb.stage = "fire"
+
+
+def sinks(c: Ctx, u: str, dmg: int, in_port: bool = False) -> bool:
+    """7.533-7.534, 9.4: ships and amphibious units sink when damage exceeds armor (a ship in port: twice its
+    armor), land-based air when damage reaches its defense."""
+    sp = c.spec(u)
+    if sp.kind == "lba":
+        return dmg >= sp.defense
+    if in_port and sp.kind == "ship":
+        return dmg > 2 * sp.armor
+    return dmg > sp.armor
+
+
+def _enter_resolve(c: Ctx, cb: Combat) -> bool:
+    """7.6: every marker of the action takes effect; 7.64 sunk beats disabled, damage comes before going home."""
+    raid = cb.cur.startswith("raid:")
+    for t in sorted(cb.dmg):
+        total = c.dmg(t) + cb.dmg[t]
+        c.s.damage[t] = total
+        if raid:
+            if sinks(c, t, total, in_port=True):
+                if _kind(c, t) == "ship":
+                    c.remove(t, "destroyed in port: damage beyond twice its armor", "9.42")
+                else:
+                    c.sink(t, "air raid", "9.4")
+            elif _kind(c, t) == "ship" and total > c.spec(t).armor:
+                c.say("damage", f"{c.name(t)} rests on the bottom of the harbor", "9.41")
+        elif sinks(c, t, total):
+            c.sink(t, f"{total} damage", "7.61")
+    for t in cb.dis:
+        if c.s.loc.get(t, "").startswith("sea:"):
+            c.send_home(t, "disabled", "7.62")
+    cb.dmg, cb.dis = {}, ()
+    cb.act += 1
+    cb.stage = "action" if cb.act < len(cb.actions) else "after"
+    return False
+
+
+# -- 7.9 end of the round --------------------------------------------------------------------------------
+def _enter_after(c: Ctx, cb: Combat) -> bool:
+    if cb.cur.startswith("raid:"):
+        cb.bround += 1
+        base = cb.cur[5:]
+        side = raid_side(c, cb)
+        if cb.bround > RAID_ROUNDS or not side or not port_targets(c, base, side):
+            c.say("raid", f"The air raid on {c.d.bases[base].name} is over", "9.13")
+            cb.stage = "next"
+        else:
+            cb.actions, cb.act, cb.stage = ("day",), 0, "action"
+        return False
+    cb.ask = tuple(u for u in c.at_sea(cb.area) if _kind(c, u) == "sub" and u not in c.s.sub_used)
+    cb.ask = tuple(sorted(cb.ask, key=lambda u: SIDES.index(c.side_of(u))))
+    cb.stage = "sub"
+    return False
+
+
+def sub_targets(c: Ctx, area: str, sub: str) -> list[str]:
+    """16.2: any enemy ship or amphibious unit at sea in the submarine's area."""
+    return [u for u in in_area(c, area, other(c.side_of(sub))) if _kind(c, u) in ("ship", "amph")]
+
+
+def _enter_sub(c: Ctx, cb: Combat) -> bool:
+    while cb.ask:
+        if c.s.loc.get(cb.ask[0]) == "sea:" + cb.area and sub_targets(c, cb.area, cb.ask[0]):
+            return True
+        cb.ask = cb.ask[1:]
+    cb.stage = "post"
+    return False
+
+
+def _pause_sub(c: Ctx, cb: Combat) -> Pause:
+    sub = cb.ask[0]
+    opts = [Option(f"sub:{sub}:{t}", f"Attack {c.name(t)}") for t in sub_targets(c, cb.area, sub)]
+    return Decision(c.side_of(sub), f"{c.name(sub)}: attack now or wait?",
+                    tuple(opts) + (Option(f"wait:{sub}", "Wait"),), "16.1")
+
+
+def _on_sub(c: Ctx, cb: Combat, ans: str) -> None:
+    parts = ans.split(":")
+    cb.ask = cb.ask[1:]
+    if parts[0] == "sub":
+        cb.sub_shot = (parts[1], parts[2])
+        cb.stage = "subfire"
+
+
+def _pause_subfire(c: Ctx, cb: Combat) -> Pause:
+    sub, t = cb.sub_shot
+    return Chance((6,), f"{c.name(sub)} fires one shot at {c.name(t)} with the attack bonus", "16.2")
+
+
+def _on_subfire(c: Ctx, cb: Combat, faces) -> None:
+    sub, t = cb.sub_shot
+    res = shot_result(c, t, faces[0], True)
+    c.say("shots", f"{c.name(sub)} rolls {faces[0]} at {c.name(t)}: {res or 'miss'}", "16.2")
+    if res == "hit":
+        cb.stage = "subdmg"
+        return
+    if res == "disable":
+        c.send_home(t, "disabled by a submarine", "16.2")
+    _sub_done(c, cb)
+
+
+def _pause_subdmg(c: Ctx, cb: Combat) -> Pause:
+    sub, t = cb.sub_shot
+    return Chance((6,), f"Damage to {c.name(t)} from {c.name(sub)}'s hit", "16.2")
+
+
+def _on_subdmg(c: Ctx, cb: Combat, faces) -> None:
+    sub, t = cb.sub_shot
+    total = c.dmg(t) + faces[0]
+    c.s.damage[t] = total
+    c.say("damage", f"{c.name(t)} takes {faces[0]} damage point(s)", "16.2")
+    if sinks(c, t, total):
+        c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
+    _sub_done(c, cb)
+
+
+def _sub_done(c: Ctx, cb: Combat) -> None:
+    """16.3: once a turn, then back to port."""
+    sub = cb.sub_shot[0]
+    c.s.sub_used = c.s.sub_used | {sub}
+    c.send_home(sub, "it has attacked", "16.3")
+    cb.sub_shot = ("", "")
+    cb.stage = "sub"
+
+
+def _enter_post(c: Ctx, cb: Combat) -> bool:
+    if cb.cur == "":
+        cb.stage = "retreat:japan"
+        return False
+    # a fleeing group's battle (8.5): 8.33 slower pursuers drop out, then 8.52 splitting and 8.53 stopping
+    g = cb.cur
+    _prune(c, cb)
+    units = cb.groups.get(g, ())
+    if not units:
+        _end_group(c, cb, g)
+        cb.stage = "next"
+        return False
+    chasers = [p for p in in_area(c, cb.area) if cb.pursuers.get(p) == g]
+    if not chasers:
+        _escape(c, cb, g)
+        cb.stage = "next"
+        return False
+    cb.family = (g,)
+    if len(units) > 1:
+        cb.split = (g, "")
+        cb.stage = "split"
+    else:
+        _begin_chase(c, cb)
+    return False
+
+
+def _prune(c: Ctx, cb: Combat) -> None:
+    """Drop sunk / disabled units from the fleeing groups, and pursuers from pursuits they no longer can make."""
+    sea = "sea:" + cb.area
+    for g in list(cb.groups):
+        cb.groups[g] = tuple(u for u in cb.groups[g] if c.s.loc.get(u) == sea)
+    for p in list(cb.pursuers):
+        if c.s.loc.get(p) != sea:
+            del cb.pursuers[p]
+
+
+# -- 8 retreat and pursuit -------------------------------------------------------------------------------
+def _enter_retreat(c: Ctx, cb: Combat) -> bool:
+    if settled(c, cb.area):
+        cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
+        return False
+    return True
+
+
+def _pause_retreat(c: Ctx, cb: Combat) -> Pause:
+    side = cb.stage.partition(":")[2]
+    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?",
+                    (Option("stay", "Stay and fight on"), Option("retreat", "Retreat with every unit")), "8.1")
+
+
+def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
+    side = cb.stage.partition(":")[2]
+    if ans == "stay":
+        if side == "japan":
+            cb.stage = "retreat:allies"
+        else:
+            cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
+            c.say("retreat", "Both sides stay", "8.1")
+        return
+    c.say("retreat", f"{SIDE_NAME[side]} retreats from {c.d.areas[cb.area].name}", "8.1")
+    cb.fleeing = side
+    units = fighting(c, cb, side)
+    for u in units:
+        if _kind(c, u) == "lba":
+            c.send_home(u, "land-based air escapes at once", "8.21")
+    rest = tuple(u for u in units if _kind(c, u) != "lba")
+    if rest:
+        g = _new_group(cb, rest)
+        cb.family = (g,)
+        if len(rest) > 1:
+            cb.split = (g, "")
+            cb.stage = "split"
+            return
+    _begin_pursue(c, cb)
+
+
+def _new_group(cb: Combat, units: tuple[str, ...]) -> str:
+    cb.count += 1
+    g = f"g{cb.count}"
+    cb.groups[g] = units
+    return g
+
+
+def _enter_split(c: Ctx, cb: Combat) -> bool:
+    return True
+
+
+def _pause_split(c: Ctx, cb: Combat) -> Pause:
+    src, new = cb.split
+    units = cb.groups[src]
+    opts = []
+    if len(units) > 1:
+        into = f"group {new}" if new else "a new group"
+        opts += [Option(f"split:{u}", f"{c.name(u)} flees in {into}") for u in units]
+    if new and cb.groups.get(new):
+        opts.append(Option("newgroup", "Start another group"))
+    opts.append(Option("done", "The groups are formed"))
+    return Decision(cb.fleeing, f"Split group {src} ({c.names(units)})?", tuple(opts), "8.52")
+
+
+def _on_split(c: Ctx, cb: Combat, ans: str) -> None:
+    src, new = cb.split
+    if ans == "done":
+        for g in cb.family:
+            c.say("retreat", f"Group {g} flees: {c.names(cb.groups[g])} (speed "
+                             f"{group_speed(c, cb.groups[g])})", "8.2")
+        cb.split = ("", "")
+        if cb.cur == "":
+            _begin_pursue(c, cb)
+        else:
+            _begin_chase(c, cb)
+        return
+    if ans == "newgroup":
+        cb.split = (src, "")
+        return
+    u = ans.partition(":")[2]
+    if not new:
+        new = _new_group(cb, ())
+        cb.family += (new,)
+        cb.split = (src, new)
+    cb.groups[src] = tuple(x for x in cb.groups[src] if x != u)
+    cb.groups[new] = cb.groups[new] + (u,)
+
+
+def raid_bases(c: Ctx, cb: Combat, side: str) -> list[str]:
+    """9.1, 9.2: the ports and bases of the other side touching the area, with something in them to attack."""
+    foe = other(side)
+    return [b for b in sorted(c.d.touching(cb.area))
+            if c.s.base_control.get(b) == foe and port_targets(c, b, side)]
+
+
+def pursue_options(c: Ctx, cb: Combat, p: str, groups) -> list[str]:
+    out = [f"pursue:{p}:{g}" for g in groups
+           if cb.groups.get(g) and c.speed(p) >= group_speed(c, cb.groups[g])]      # 8.33
+    return out
+
+
+def raid_options(c: Ctx, cb: Combat, p: str) -> list[str]:
+    if p in cb.raided or _kind(c, p) != "ship" or c.airstrike(p) <= 0:
+        return []
+    return [f"raid:{p}:{b}" for b in raid_bases(c, cb, c.side_of(p))]
+
+
+def _begin_pursue(c: Ctx, cb: Combat) -> None:
+    side = other(cb.fleeing)
+    cb.ask = tuple(u for u in fighting(c, cb, side) if _kind(c, u) == "ship" and u not in cb.stopped)
+    cb.stage = "pursue"
+
+
+def _pursue_opts(c: Ctx, cb: Combat, p: str) -> list[str]:
+    opts = [] if p in cb.stopped else pursue_options(c, cb, p, cb.family)
+    return opts + raid_options(c, cb, p)
+
+
+def _enter_pursue(c: Ctx, cb: Combat) -> bool:
+    while cb.ask:
+        if _pursue_opts(c, cb, cb.ask[0]):
+            return True
+        cb.ask = cb.ask[1:]
+    # 8.4: a group nobody pursues goes home at once; then the separate battles (raids first, 9.1)
+    raids = sorted({r for r in cb.pursuers.values() if r.startswith("raid:")})
+    chased = []
+    for g in cb.family:
+        if any(v == g for v in cb.pursuers.values()):
+            chased.append(g)
+        else:
+            _escape(c, cb, g)
+    cb.queue = tuple(raids) + tuple(chased) + cb.queue
+    cb.family = ()
+    cb.stage = "next"
+    return False
+
+
+def _pause_pursue(c: Ctx, cb: Combat) -> Pause:
+    p = cb.ask[0]
+    opts = []
+    for o in _pursue_opts(c, cb, p):
+        kind, _, tgt = o.split(":")
+        if kind == "pursue":
+            opts.append(Option(o, f"Pursue group {tgt} ({c.names(cb.groups[tgt])})"))
+        else:
+            opts.append(Option(o, f"Air raid on {c.d.bases[tgt].name}"))
+    opts.append(Option(f"stay:{p}", "Neither pursue nor raid"))
+    side = c.side_of(p)
+    return Decision(side, f"{c.name(p)}: pursue, raid or stay?", tuple(opts), "8.32")
+
+
+def _on_pursue(c: Ctx, cb: Combat, ans: str) -> None:
+    kind, p, *rest = ans.split(":")
+    cb.ask = cb.ask[1:]
+    if kind == "pursue":
+        cb.pursuers[p] = rest[0]
+        c.say("pursue", f"{c.name(p)} pursues group {rest[0]}", "8.32")
+    elif kind == "raid":
+        cb.pursuers[p] = "raid:" + rest[0]
+        cb.raided += (p,)
+        if p not in cb.stopped:
+            cb.stopped += (p,)        # 9.3: a raider pursues no group
+        c.say("raid", f"{c.name(p)} will raid {c.d.bases[rest[0]].name}", "9.1")
+    else:
+        if cb.fleeing and p not in cb.stopped:
+            cb.stopped += (p,)        # 8.34
+
+
+def _begin_chase(c: Ctx, cb: Combat) -> None:
+    src = cb.family[0]
+    cb.ask = tuple(p for p in in_area(c, cb.area) if cb.pursuers.get(p) == src)
+    cb.stage = "chase"
+
+
+def _enter_chase(c: Ctx, cb: Combat) -> bool:
+    while cb.ask:
+        p = cb.ask[0]
+        opts = pursue_options(c, cb, p, cb.family)
+        if opts:
+            return True
+        _stop(c, cb, p, "too slow to keep up", "8.33")
+        cb.ask = cb.ask[1:]
+    src = cb.family[0]
+    for g in cb.family:
+        if not any(v == g for v in cb.pursuers.values()):
+            _escape(c, cb, g)
+    more = tuple(g for g in cb.family[1:] if cb.groups.get(g))
+    cb.queue = more + cb.queue
+    cb.family = ()
+    if cb.groups.get(src):
+        cb.bround += 1
+        cb.choice = {}
+        cb.stage = "choose:japan"
+    else:
+        cb.stage = "next"
+    return False
+
+
+def _pause_chase(c: Ctx, cb: Combat) -> Pause:
+    p = cb.ask[0]
+    opts = [Option(o, f"Pursue group {o.split(':')[2]} ({c.names(cb.groups[o.split(':')[2]])})")
+            for o in pursue_options(c, cb, p, cb.family)]
+    opts.append(Option(f"stop:{p}", "Stop pursuing"))
+    return Decision(c.side_of(p), f"{c.name(p)}: keep pursuing?", tuple(opts), "8.53")
+
+
+def _on_chase(c: Ctx, cb: Combat, ans: str) -> None:
+    kind, p, *rest = ans.split(":")
+    cb.ask = cb.ask[1:]
+    if kind == "pursue":
+        cb.pursuers[p] = rest[0]
+    else:
+        _stop(c, cb, p, "breaks off the pursuit", "8.53")
+
+
+def _stop(c: Ctx, cb: Combat, p: str, why: str, rule: str) -> None:
+    cb.pursuers.pop(p, None)
+    if p not in cb.stopped:
+        cb.stopped += (p,)
+    c.say("pursue", f"{c.name(p)} {why}", rule)
+
+
+def _escape(c: Ctx, cb: Combat, g: str) -> None:
+    """8.4: an unpursued group returns to port at once."""
+    for u in cb.groups.get(g, ()):
+        c.send_home(u, f"group {g} escapes", "8.4")
+    _end_group(c, cb, g)
+
+
+def _end_group(c: Ctx, cb: Combat, g: str) -> None:
+    cb.groups.pop(g, None)
+    for p in [p for p, v in cb.pursuers.items() if v == g]:
+        del cb.pursuers[p]        # 8.22 / 8.32: pursuers of a finished group stay in the area, done pursuing
+        if p not in cb.stopped:
+            cb.stopped += (p,)
+
+
+def _enter_next(c: Ctx, cb: Combat) -> bool:
+    _prune(c, cb)
+    if cb.cur.startswith("raid:"):
+        _end_raid(cb, cb.cur)
+    cb.cur = ""
+    while cb.queue:
+        b = cb.queue[0]
+        cb.queue = cb.queue[1:]
+        if b.startswith("raid:"):
+            side = raid_side(c, cb, b)
+            if side and port_targets(c, b[5:], side):
+                c.say("raid", f"{SIDE_NAME[side]} air raid on {c.d.bases[b[5:]].name}: "
+                              f"{c.names([u for u in in_area(c, cb.area) if cb.pursuers.get(u) == b])}", "9.1")
+                cb.cur, cb.bround = b, 1
+                cb.actions, cb.act, cb.stage = ("day",), 0, "action"
+                return False
+            _end_raid(cb, b)
+            continue
+        if cb.groups.get(b):
+            if not any(v == b for v in cb.pursuers.values()):
+                _escape(c, cb, b)
+                continue
+            cb.cur, cb.bround, cb.choice, cb.stage = b, 1, {}, "choose:japan"
+            return False
+    for g in list(cb.groups):
+        _escape(c, cb, g)
+    cb.fleeing = ""
+    if cb.final:
+        _done(c, cb)
+    else:
+        cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
+    return False
+
+
+def _end_raid(cb: Combat, b: str) -> None:
+    for p in [p for p, v in cb.pursuers.items() if v == b]:
+        del cb.pursuers[p]
+
+
+# -- 13 landings and invasions ---------------------------------------------------------------------------
+def land_options(c: Ctx, cb: Combat, u: str) -> list[str]:
+    """13.32, 13.3: land on a friendly port or base touching the area, or invade an enemy island base there."""
+    side = c.side_of(u)
+    out = []
+    for b in sorted(c.d.touching(cb.area)):
+        owner = c.s.base_control.get(b)
+        if owner == side:
+            out.append(f"land:{u}:{b}")
+        elif owner == other(side) and c.d.bases[b].kind != "port":
+            out.append(f"invade:{u}:{b}")
+    return out
+
+
+def _enter_land(c: Ctx, cb: Combat) -> bool:
+    while True:
+        if not cb.side:
+            cb.side = "japan"
+            cb.ask = tuple(u for u in fighting(c, cb, "japan") if _kind(c, u) == "amph")
+            cb.landing = {}
+        while cb.ask:
+            if c.s.loc.get(cb.ask[0]) == "sea:" + cb.area and land_options(c, cb, cb.ask[0]):
+                return True
+            cb.ask = cb.ask[1:]
+        by_base: dict[str, list[str]] = {}
+        for u, b in cb.landing.items():
+            by_base.setdefault(b, []).append(u)
+        for b in sorted(by_base):
+            invade(c, b, by_base[b])
+        cb.landing = {}
+        if cb.side == "japan":
+            cb.side = "allies"
+            cb.ask = tuple(u for u in fighting(c, cb, "allies") if _kind(c, u) == "amph")
+            continue
+        cb.side = ""
+        cb.stage = "settle"
+        return False
+
+
+def _pause_land(c: Ctx, cb: Combat) -> Pause:
+    u = cb.ask[0]
+    opts = []
+    for o in land_options(c, cb, u):
+        kind, _, b = o.split(":")
+        opts.append(Option(o, f"{'Land on' if kind == 'land' else 'Invade'} {c.d.bases[b].name}"))
+    opts.append(Option(f"stay:{u}", "Stay at sea"))
+    return Decision(cb.side, f"{c.name(u)}: land, invade or stay at sea?", tuple(opts), "13.32")
+
+
+def _on_land(c: Ctx, cb: Combat, ans: str) -> None:
+    kind, u, *rest = ans.split(":")
+    cb.ask = cb.ask[1:]
+    if kind == "land":
+        c.put_in_port(u, rest[0], "lands", "13.32")
+    elif kind == "invade":
+        cb.landing[u] = rest[0]
+
+
+def invade(c: Ctx, base: str, units) -> None:
+    """13.4-13.43: the invaders go in one at a time: each first trades itself for a defending amphibious unit,
+    the next one lost takes the base, the rest land safely. Callable from the end of the turn (5.73)."""
+    units = list(units)
+    if not units:
+        return
+    side = c.side_of(units[0])
+    name = c.d.bases[base].name
+    c.say("invade", f"{SIDE_NAME[side]} invades {name} with {c.names(units)}", "13.3")
+    for u in units:
+        if c.s.base_control.get(base) == side:
+            c.put_in_port(u, base, "lands safely", "13.43")
+            continue
+        defenders = [x for x in c.s.at("port:" + base) if _kind(c, x) == "amph" and c.side_of(x) != side]
+        c.sink(u, f"invading {name}", "13.4")
+        if defenders:
+            c.sink(defenders[0], f"defending {name}", "13.41")
+        else:
+            capture(c, base, side)
+
+
+def capture(c: Ctx, base: str, side: str) -> None:
+    """13.42, 14.3: the base changes hands; ships and air there leave for another port, amphibious units are
+    eliminated, and air units in areas where it was their side's only base are disabled."""
+    old = c.s.base_control.get(base)
+    c.s.base_control[base] = side
+    c.s.surrounded.pop(base, None)
+    c.say("capture", f"{c.d.bases[base].name} is now held by {SIDE_NAME[side]}", "13.42")
+    touches = sorted(c.d.bases[base].touches)
+    for u in c.s.at("port:" + base):
+        if c.side_of(u) == side:
+            continue
+        if _kind(c, u) == "amph":
+            c.sink(u, "its base was captured", "14.32")
+        elif touches:
+            c.s.loc[u] = "home:" + touches[0]
+            c.say("return", f"{c.name(u)} must leave {c.d.bases[base].name} for another port", "14.31")
+    if old is None:
+        return
+    for area in touches:
+        if not c.touches_friendly(area, old):
+            for u in c.at_sea(area, old):
+                if _kind(c, u) == "lba":
+                    c.send_home(u, "no friendly base left in the area", "14.33")
+
+
+# -- settling the area -----------------------------------------------------------------------------------
+def can_attack(c: Ctx, area: str, side: str) -> bool:
+    """Whether any of `side`'s units in the area could hurt an enemy there by day or by night."""
+    foes = in_area(c, area, other(side))
+    surface = any(_kind(c, f) in ("ship", "amph") for f in foes)
+    for u in in_area(c, area, side):
+        k = _kind(c, u)
+        if k in ("ship", "lba") and c.airstrike(u) > 0 and foes:
+            return True
+        if k == "ship" and c.gunnery(u) > 0 and surface:
+            return True
+    return False
+
+
+def _enter_settle(c: Ctx, cb: Combat) -> bool:
+    if not settled(c, cb.area) and not can_attack(c, cb.area, "japan") and not can_attack(c, cb.area, "allies"):
+        # the rules are silent: with nothing able to fire on either side the fight cannot go on, and both stay
+        c.say("combat", "Neither side can attack the other here: the combat ends with both sides present", "5.5")
+        _done(c, cb)
+        return False
+    if not settled(c, cb.area):
+        cb.round += 1
+        cb.choice = {}
+        cb.stage = "choose:japan"
+        return False
+    left = [s for s in SIDES if in_area(c, cb.area, s)]
+    cb.final = True
+    if left:
+        side = left[0]
+        cb.ask = tuple(p for p in in_area(c, cb.area, side) if raid_options(c, cb, p))
+        if cb.ask:
+            cb.stage = "raid92"
+            return False
+    _done(c, cb)
+    return False
+
+
+def _enter_raid92(c: Ctx, cb: Combat) -> bool:
+    while cb.ask:
+        if raid_options(c, cb, cb.ask[0]):
+            return True
+        cb.ask = cb.ask[1:]
+    cb.queue = tuple(sorted({r for r in cb.pursuers.values() if r.startswith("raid:")}))
+    cb.stage = "next"
+    return False
+
+
+def _pause_raid92(c: Ctx, cb: Combat) -> Pause:
+    p = cb.ask[0]
+    opts = [Option(o, f"Air raid on {c.d.bases[o.split(':')[2]].name}") for o in raid_options(c, cb, p)]
+    opts.append(Option(f"stay:{p}", "No air raid"))
+    return Decision(c.side_of(p), f"{c.name(p)}: air raid a port or base?", tuple(opts), "9.2")
+
+
+def _done(c: Ctx, cb: Combat) -> None:
+    c.s.combat = None
+    c.say("combat", f"Combat in {c.d.areas[cb.area].name} is over", "5.5")
+    _finish(c, cb.area)
+
+
+ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_action,
+         "announce": _enter_announce, "assign": _enter_assign, "fire": _enter_fire,
+         "damage": lambda c, cb: True, "resolve": _enter_resolve, "after": _enter_after, "sub": _enter_sub,
+         "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
+         "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
+         "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92}
+PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
+         "fire": _pause_fire, "damage": _pause_damage, "sub": _pause_sub, "subfire": _pause_subfire,
+         "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
+         "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92}
+ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
+          "fire": _on_fire, "damage": _on_damage, "sub": _on_sub, "subfire": _on_subfire, "subdmg": _on_subdmg,
+          "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
+          "land": _on_land, "raid92": _on_pursue}
