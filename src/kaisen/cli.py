@@ -304,7 +304,7 @@ class Session:
 
 
 def result_line(end: End) -> str:
-    who = f"{side_name(end.winner)} wins" if end.winner else "Draw"
+    who = f"winner {side_name(end.winner)}" if end.winner else "Draw"
     return f"Result: {who} (score {end.score}). {end.summary}"
 
 

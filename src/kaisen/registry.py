@@ -8,6 +8,7 @@ from kaisen.engine.core import Game, IllegalAction
 GAMES: dict[str, str] = {
     "pacific-fury": "kaisen.games.pacific_fury:GAME",
     "fury-at-midway": "kaisen.games.fury_at_midway:GAME",
+    "victory-in-the-pacific": "kaisen.games.victory_in_the_pacific:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -221,3 +221,20 @@ def test_fury_at_midway_private_events_reach_only_their_side():
     res = kaisen("play", "fury-at-midway", "--japan", "random", "--seed", "5", input="\n".join(["1"] * 60) + "\nquit\n")
     assert res.exit_code == 0, res.output
     assert not any(t in res.output for t in secret if len(t) > 20)
+
+
+# -- Victory in the Pacific ----------------------------------------------------------------------
+def test_victory_in_the_pacific_quiet_game_finishes_and_repeats():
+    args = ("play", "victory-in-the-pacific", "--japan", "random", "--allies", "random", "--seed", "2", "--quiet")
+    first, second = kaisen(*args), kaisen(*args)
+    assert first.exit_code == 0, first.output
+    assert "Result:" in first.output and first.output == second.output
+
+
+def test_victory_in_the_pacific_human_session_shows_the_board_and_saves(tmp_path):
+    save = tmp_path / "vitp.json"
+    res = kaisen("play", "victory-in-the-pacific", "--japan", "random", "--seed", "4",
+                 input="board\n" + "1\n" * 5 + f"save {save}\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "Sea areas (POC Japan/Allies, control)" in res.output and "Pearl Harbor" in res.output
+    assert json.loads(save.read_text())["game"] == "victory-in-the-pacific"
