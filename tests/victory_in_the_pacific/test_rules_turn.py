@@ -214,3 +214,34 @@ def test_5_74_everything_at_sea_goes_home_at_the_end_of_the_turn():
     end_turn.return_to_port(c)
     assert not [u for u, l in s.loc.items() if l.startswith("sea:")]
     assert isinstance(GAME.pause(s), Decision) or s.step.startswith(("patrol", "back", "substitute"))
+
+
+# -- bad input: refused with the rule that forbids it, nothing changed ---------------------------------------
+def test_bad_input_unreachable_area_is_refused_under_6_3():
+    s, _ = play(turn1(), "sortie:akagi")
+    reach = movement.reach(Ctx(s, D), "akagi", False)
+    far = next(a for a in D.areas if a not in reach)
+    err = refused(s, f"to:{far}", "6.3")
+    assert "out of reach" in err.reason
+
+
+def test_bad_input_repair_beyond_the_ports_points_is_refused_under_11_24():
+    s = later(warspite="port:ceylon", cornwall="port:ceylon")
+    s.damage.update({"warspite": 2, "cornwall": 1})
+    s.step, s.cache = "patrol:allies", None
+    s, _ = play(s, "repair:warspite")
+    refused(s, "repair:cornwall", "11.24")
+
+
+def test_bad_input_british_ship_to_a_forbidden_port_is_refused_under_10_13():
+    s = later(warspite="home:indian-ocean", houston="home:indian-ocean")
+    s.step, s.cache = "home:warspite", None
+    assert set(ids(s)) - {"all-default"} <= {"to:ceylon", "to:singapore", "to:saigon", "to:yokosuka"}
+    refused(s, "to:australia", "10.13")
+    s.step, s.cache = "home:houston", None
+    refused(s, "to:ceylon", "10.12")
+
+
+def test_bad_input_frozen_unit_on_turn_1_is_refused_under_18_2():
+    s, _ = play(turn1(), "done")
+    refused(s, "sortie:arizona", "18.2")

@@ -1,7 +1,7 @@
 """5.0 The turn sequence: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Decision, End, Option, Pause, check_answer
+from kaisen.engine.core import Decision, End, IllegalAction, Option, Pause, check_answer
 from kaisen.games.victory_in_the_pacific import end_turn, movement, reinforcements
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
@@ -61,8 +61,16 @@ STEP_RULE = {"patrol": "5.21", "amph": "5.23", "raid": "5.24"}
 
 
 def apply(s: VPState, d, answer) -> VPState:
-    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
-    answer = check_answer(pause(s, d), answer, "4.7")
+    """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
+    option names the rule that forbids it where one does (`explain`)."""
+    p = pause(s, d)
+    try:
+        answer = check_answer(p, answer, "4.7")
+    except IllegalAction:
+        why = explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
+        if why is None:
+            raise
+        raise IllegalAction(why[0], why[1], answer, p.ids()) from None
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
@@ -337,3 +345,45 @@ def after_area(c: Ctx, area: str) -> None:
     """Called by combat when a sea area is settled: the returning units find ports, then the next area."""
     c.s.fought = c.s.fought + (area,)
     settle(c, "after-area")
+
+
+# -- why an option is refused -------------------------------------------------------------------------
+def explain(c: Ctx, answer: str) -> tuple[str, str] | None:
+    """The rule and reason that forbid a well-formed but illegal answer, where the rulebook names one."""
+    s, d = c.s, c.d
+    step, _, arg = s.step.partition(":")
+    verb, _, rest = answer.partition(":")
+    if step in ("patrol", "raid", "amph") and verb == "repair" and rest in d.units:
+        loc = s.loc.get(rest, "")
+        if not loc.startswith("port:"):
+            return "11.1", f"{c.name(rest)} is not in port"
+        port = loc[5:]
+        if d.bases[port].repair_side != arg:
+            return "11.2", f"{d.bases[port].name} offers {SIDE_NAME[arg]} no repairs"
+        if end_turn.points_left(c, port) <= 0:
+            return "11.24", f"{d.bases[port].name} has no repair points left this turn"
+        if rest in s.moved and rest not in s.done:
+            return "11.1", f"{c.name(rest)} has sailed this turn"
+    if step in ("patrol", "raid", "amph") and verb == "sortie" and rest in d.units:
+        if movement.frozen(c, rest):
+            return "18.2", f"{c.name(rest)} may not move on turn 1"
+        if step == "raid" and rest not in s.raider:
+            return "6.12", f"{c.name(rest)} was not turned to raid in the patrol step"
+        if not c.can_sail(rest):
+            return "9.41", f"{c.name(rest)} is resting on the bottom and cannot go to sea"
+    if step == "dest" and verb == "to" and rest in d.areas:
+        return "6.3", (f"{d.areas[rest].name} is out of reach this step (two areas, three for Japanese and US "
+                       f"raiders, and a move stops on entering an enemy-controlled area)")
+    if step == "home" and verb == "to" and rest in d.bases:
+        sp = d.units[arg]
+        b = d.bases[rest]
+        if s.base_control[rest] != sp.side:
+            return "10.11", f"{b.name} is held by the enemy"
+        if sp.nation == "us" and rest == "ceylon":
+            return "10.12", "US ships never enter Ceylon"
+        if sp.nation == "british":
+            return "10.13", "British ships return only to Ceylon, Singapore, Saigon or Yokosuka (Victorious: Pearl Harbor)"
+        return "10.1", f"{b.name} is an island base that does not touch this sea area"
+    if step == "air" and verb == "place":
+        return "12.13", "air units go only over sea areas touching a friendly port or base"
+    return None
