@@ -135,6 +135,25 @@ def check_answer(pause: "Pause", answer: Any, end_rule: str = "end") -> Answer:
     return answer
 
 
+def apply_step(state: Any, pause: "Pause", answer: Any, ctx_of, handle, end_rule: str = "end", explain=None) -> Any:
+    """`apply` for a game written as a step machine (`state.step` = "<procedure>[:<argument>]"): validate the
+    answer against the pause (a refused option names its rule through `explain(state, answer)` where it
+    can), then hand it to `handle(ctx, procedure, argument, answer)` on a copy; the copy keeps the events."""
+    try:
+        answer = check_answer(pause, answer, end_rule)
+    except IllegalAction:
+        why = explain(state, answer) if explain and isinstance(pause, Decision) and isinstance(answer, str) else None
+        if why is None:
+            raise
+        raise IllegalAction(why[0], why[1], answer, pause.ids()) from None
+    new = state.copy()
+    c = ctx_of(new)
+    step, _, arg = new.step.partition(":")
+    handle(c, step, arg, answer)
+    new.last_events = tuple(c.ev)
+    return new
+
+
 S = TypeVar("S")
 
 

@@ -1,8 +1,8 @@
 """5.0 Sequence of play: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Chance, Decision, End, Option, Pause, check_answer
-from kaisen.games.fury_at_midway import air_ops, cards, movement, night, search, setup, victory
+from kaisen.engine.core import Chance, Decision, End, Option, Pause, apply_step
+from kaisen.games.fury_at_midway import air_ops, cards, movement, night, setup, victory
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.setup import initial_state
@@ -69,13 +69,7 @@ def _pause(c: Ctx) -> Pause:
 
 def apply(s: FaMState, d: FaMData, answer) -> FaMState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
-    answer = check_answer(pause(s, d), answer, "4.0")
-    new = s.copy()
-    c = Ctx(new, d)
-    step, _, arg = new.step.partition(":")
-    handle(c, step, arg, answer)
-    new.last_events = tuple(c.ev)
-    return new
+    return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.0")
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
