@@ -38,6 +38,8 @@ from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
 
 HOLD = "-"          # a carrier's "target" when it holds its guns at night (7.424)
+SURPRISE = "surprise"   # `cur` of the Indonesia surprise raids (18.4)
+FUEL = 2            # 18.36: Japan's combat rounds in the Hawaiian Islands after the surprise raids
 RAID_ROUNDS = 2     # 9.13
 
 
@@ -73,13 +75,16 @@ class Combat:
     landing: dict[str, str] = field(default_factory=dict)     # amphibious unit -> base it invades (13.43)
     final: bool = False                     # the area is held by one side: only its 9.2 raids remain
     count: int = 0                          # groups formed so far (ids g1, g2, ...)
+    special: str = ""                       # turn 1 (18.3-18.4, turn1.py): "ph", "rolls", "iboat", "fuel",
+                                            # "indonesia"; "" for any ordinary fight
+    fuel: int = 0                           # 18.36: Japan's combat rounds in the Hawaiian Islands so far
 
     def copy(self) -> "Combat":
         return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
                       self.firing, self.ask, dict(self.assign), self.shots, self.hit, dict(self.dmg), self.dis,
                       self.sub_shot, self.fleeing, dict(self.groups), dict(self.pursuers), self.stopped,
                       self.raided, self.split, self.family, self.queue, self.cur, self.bround,
-                      dict(self.landing), self.final, self.count)
+                      dict(self.landing), self.final, self.count, self.special, self.fuel)
 
     def to_json(self) -> dict[str, Any]:
         return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
@@ -90,7 +95,8 @@ class Combat:
                 "groups": {g: list(u) for g, u in self.groups.items()}, "pursuers": dict(self.pursuers),
                 "stopped": list(self.stopped), "raided": list(self.raided), "split": list(self.split),
                 "family": list(self.family), "queue": list(self.queue), "cur": self.cur, "bround": self.bround,
-                "landing": dict(self.landing), "final": self.final, "count": self.count}
+                "landing": dict(self.landing), "final": self.final, "count": self.count,
+                "special": self.special, "fuel": self.fuel}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Combat":
@@ -99,7 +105,7 @@ class Combat:
                    dict(d["dmg"]), tuple(d["dis"]), tuple(d["sub_shot"]), d["fleeing"],
                    {g: tuple(u) for g, u in d["groups"].items()}, dict(d["pursuers"]), tuple(d["stopped"]),
                    tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
-                   d["bround"], dict(d["landing"]), d["final"], d["count"])
+                   d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0))
 
     def __eq__(self, o: object) -> bool:
         return isinstance(o, Combat) and self.to_json() == o.to_json()
@@ -138,6 +144,8 @@ def _run(c: Ctx) -> None:
         cb = c.s.combat
         if ENTER[cb.stage.partition(":")[0]](c, cb):
             return
+        if c.s.combat is not None and c.s.combat is not cb:
+            return            # this fight ended and the next one was started (and driven) inside
 
 
 def _finish(c: Ctx, area: str) -> None:
@@ -161,6 +169,9 @@ def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
     if cb.cur == "":
         grouped = {u for us in cb.groups.values() for u in us}
         return [u for u in here if u not in grouped]
+    if cb.cur == SURPRISE:
+        # 18.4: Japan's airstrikes at sea against the Allied ships at sea; nothing else takes part
+        return here if side == "japan" else [u for u in here if _kind(c, u) == "ship"]
     if cb.cur.startswith("raid:"):
         rside = raid_side(c, cb)
         if side == rside:
@@ -255,6 +266,12 @@ def _enter_action(c: Ctx, cb: Combat) -> bool:
     cb.dmg, cb.dis, cb.firing, cb.assign = {}, (), (), {}
     if cb.cur.startswith("raid:"):
         _begin_side(c, cb, raid_side(c, cb))
+        return False
+    if cb.cur == SURPRISE:
+        if attackers(c, cb, "japan") and fighting(c, cb, "allies"):
+            _begin_side(c, cb, "japan")
+        else:
+            cb.stage = "after"
         return False
     if not fighting(c, cb, "japan") or not fighting(c, cb, "allies"):
         cb.act += 1            # 7.8: a side wiped out by the day action has no night action
@@ -410,8 +427,8 @@ def shot_result(c: Ctx, target: str, face: int, bonus: bool) -> str:
 def _enter_fire(c: Ctx, cb: Combat) -> bool:
     if cb.shots:
         return True
-    if cb.side == "japan" and not cb.cur.startswith("raid:"):
-        _begin_side(c, cb, "allies")
+    if cb.side == "japan" and not cb.cur.startswith("raid:") and cb.cur != SURPRISE:
+        _begin_side(c, cb, "allies")     # 18.4: no return fire in the surprise raids
     else:
         cb.stage = "resolve"
     return False
@@ -497,9 +514,22 @@ def _enter_after(c: Ctx, cb: Combat) -> bool:
         cb.bround += 1
         base = cb.cur[5:]
         side = raid_side(c, cb)
-        if cb.bround > RAID_ROUNDS or not side or not port_targets(c, base, side):
+        out_of_fuel = False
+        if cb.special == "fuel" and side == "japan":
+            cb.fuel += 1                 # 18.36: an air raid round spends one of Japan's two rounds
+            out_of_fuel = cb.fuel >= FUEL
+        if cb.bround > RAID_ROUNDS or not side or not port_targets(c, base, side) or out_of_fuel:
             c.say("raid", f"The air raid on {c.d.bases[base].name} is over", "9.13")
             cb.stage = "next"
+        else:
+            cb.actions, cb.act, cb.stage = ("day",), 0, "action"
+        return False
+    if cb.cur == SURPRISE:
+        cb.bround += 1
+        cb.actions, cb.act = ("day",), 0
+        if cb.bround > RAID_ROUNDS or not attackers(c, cb, "japan") or not fighting(c, cb, "allies"):
+            c.say("raid", f"The surprise raids in {c.d.areas[cb.area].name} are over", "18.4")
+            cb.stage = "t1:indonesia-over"
         else:
             cb.actions, cb.act, cb.stage = ("day",), 0, "action"
         return False
@@ -519,7 +549,7 @@ def _enter_sub(c: Ctx, cb: Combat) -> bool:
         if c.s.loc.get(cb.ask[0]) == "sea:" + cb.area and sub_targets(c, cb.area, cb.ask[0]):
             return True
         cb.ask = cb.ask[1:]
-    cb.stage = "post"
+    cb.stage = "t1:retreat" if cb.special == "iboat" else "post"     # 18.34 -> 18.35
     return False
 
 
@@ -582,6 +612,11 @@ def _sub_done(c: Ctx, cb: Combat) -> None:
 def _enter_post(c: Ctx, cb: Combat) -> bool:
     if cb.cur == "":
         cb.stage = "retreat:japan"
+        if cb.special == "fuel":
+            cb.fuel += 1
+            if cb.fuel >= FUEL and not settled(c, cb.area):
+                c.say("retreat", "Out of fuel, the Japanese fleet must leave the Hawaiian Islands", "18.36")
+                _on_retreat(c, cb, "retreat")
         return False
     # a fleeing group's battle (8.5): 8.33 slower pursuers drop out, then 8.52 splitting and 8.53 stopping
     g = cb.cur
@@ -879,7 +914,9 @@ def _enter_next(c: Ctx, cb: Combat) -> bool:
     for g in list(cb.groups):
         _escape(c, cb, g)
     cb.fleeing = ""
-    if cb.final:
+    if cb.special == "ph":
+        cb.stage = "t1:withdraw"          # 18.31, after the two surprise raids on Pearl Harbor
+    elif cb.final:
         _done(c, cb)
     else:
         cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
@@ -1022,6 +1059,8 @@ def _enter_settle(c: Ctx, cb: Combat) -> bool:
         return False
     left = [s for s in SIDES if in_area(c, cb.area, s)]
     cb.final = True
+    if left == ["japan"] and cb.special == "fuel" and cb.fuel >= FUEL:
+        left = []                         # 18.36: no fuel left for more air raids
     if left:
         side = left[0]
         cb.ask = tuple(p for p in in_area(c, cb.area, side) if raid_options(c, cb, p))
@@ -1050,6 +1089,9 @@ def _pause_raid92(c: Ctx, cb: Combat) -> Pause:
 
 
 def _done(c: Ctx, cb: Combat) -> None:
+    if cb.special == "fuel":
+        for u in in_area(c, cb.area, "japan"):
+            c.send_home(u, "out of fuel", "18.36")      # 18.36: the raid force never stays on
     c.s.combat = None
     c.say("combat", f"Combat in {c.d.areas[cb.area].name} is over", "5.5")
     _finish(c, cb.area)
@@ -1060,12 +1102,19 @@ ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_a
          "damage": lambda c, cb: True, "resolve": _enter_resolve, "after": _enter_after, "sub": _enter_sub,
          "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
          "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
-         "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92}
+         "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92,
+         "t1": lambda c, cb: _turn1().enter(c, cb)}
 PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
          "fire": _pause_fire, "damage": _pause_damage, "sub": _pause_sub, "subfire": _pause_subfire,
          "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
-         "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92}
+         "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92,
+         "t1": lambda c, cb: _turn1().pause(c, cb)}
 ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
           "fire": _on_fire, "damage": _on_damage, "sub": _on_sub, "subfire": _on_subfire, "subdmg": _on_subdmg,
           "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
-          "land": _on_land, "raid92": _on_pursue}
+          "land": _on_land, "raid92": _on_pursue, "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+
+
+def _turn1():
+    from kaisen.games.victory_in_the_pacific import turn1
+    return turn1

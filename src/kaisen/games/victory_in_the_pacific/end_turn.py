@@ -2,11 +2,11 @@
 return to port (5.74, 10), repairs (11), and the end of the game (4.7, 19)."""
 from __future__ import annotations
 
-from kaisen.engine.core import Decision, Option
+from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
-STEPS = frozenset({"invade"})
+STEPS = frozenset({"invade", "subend", "subshot", "subdmg"})
 
 
 # -- repairs (11) -------------------------------------------------------------------------------------------
@@ -46,13 +46,79 @@ def repair(c: Ctx, u: str) -> None:
 
 # -- the end of the turn ------------------------------------------------------------------------------------
 def start(c: Ctx) -> None:
-    """5.6: submarines still at sea return; 5.71 control and POC; 5.72 isolation; then the invasions."""
+    """5.6, 16.1: a submarine still at sea may take its one shot before it returns; then the rest of 5.7."""
+    next_sub(c)
+
+
+# -- the submarine's last chance (5.6, 16.1-16.3) ---------------------------------------------------------
+def sub_targets(c: Ctx, sub: str) -> list[str]:
+    """16.2: any enemy ship or amphibious unit at sea in the submarine's area."""
+    area = c.s.loc[sub][4:]
+    return [u for u in c.at_sea(area) if c.side_of(u) != c.side_of(sub) and c.spec(u).kind in ("ship", "amph")]
+
+
+def sub_home(c: Ctx, sub: str) -> None:
+    ports = c.home_ports(sub, None)
+    if ports:
+        c.put_in_port(sub, ports[0], "end of the combat phase", "5.6")
+
+
+def next_sub(c: Ctx) -> None:
+    """Each submarine still at sea that has not attacked: a decision when it has a target, else home."""
     s = c.s
     for u, loc in sorted(s.loc.items()):
         if loc.startswith("sea:") and c.spec(u).kind == "sub":
-            ports = c.home_ports(u, None)
-            if ports:
-                c.put_in_port(u, ports[0], "end of the combat phase", "5.6")
+            if u not in s.sub_used and sub_targets(c, u):
+                s.step = "subend:" + u
+                return
+            sub_home(c, u)
+    rest_of_turn_end(c)
+
+
+def sub_pause(c: Ctx, step: str, arg: str):
+    if step == "subend":
+        return Decision(c.side_of(arg), f"End of combat: {c.name(arg)} may attack before returning to port",
+                        tuple(Option(f"sub:{t}", f"Attack {c.name(t)}") for t in sub_targets(c, arg))
+                        + (Option("home", "Return to port without attacking"),), "5.6")
+    sub, t = arg.split(":")
+    if step == "subshot":
+        return Chance((6,), f"{c.name(sub)} fires one shot at {c.name(t)} with the attack bonus", "16.2")
+    return Chance((6,), f"Damage to {c.name(t)} from {c.name(sub)}'s hit", "16.2")
+
+
+def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
+    from kaisen.games.victory_in_the_pacific import combat
+    s = c.s
+    if step == "subend":
+        if a == "home":
+            sub_home(c, arg)
+            next_sub(c)
+        else:
+            s.step = f"subshot:{arg}:{a[4:]}"
+        return
+    sub, t = arg.split(":")
+    if step == "subshot":
+        res = combat.shot_result(c, t, a[0], True)
+        c.say("shots", f"{c.name(sub)} rolls {a[0]} at {c.name(t)}: {res or 'miss'}", "16.2")
+        if res == "hit":
+            s.step = f"subdmg:{sub}:{t}"
+            return
+        if res == "disable":
+            c.send_home(t, "disabled by a submarine", "16.2")
+    else:
+        total = c.dmg(t) + a[0]
+        s.damage[t] = total
+        c.say("damage", f"{c.name(t)} takes {a[0]} damage point(s)", "16.2")
+        if combat.sinks(c, t, total):
+            c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
+    s.sub_used = s.sub_used | {sub}                                       # 16.3
+    sub_home(c, sub)
+    next_sub(c)
+
+
+def rest_of_turn_end(c: Ctx) -> None:
+    """5.71 control and POC; 5.72 isolation; then the invasions (5.73) and the return to port (5.74)."""
+    s = c.s
     score_control(c)
     isolation(c)
     s.pending = tuple(u for u, loc in sorted(s.loc.items()) if loc.startswith("sea:") and c.spec(u).kind == "amph")
@@ -163,11 +229,16 @@ def invade_options(c: Ctx, u: str) -> list[Option]:
 
 
 def pause(c: Ctx, step: str, arg: str):
+    if step != "invade":
+        return sub_pause(c, step, arg)
     return Decision(c.side_of(arg), f"End of turn: {c.name(arg)} may invade or land", tuple(invade_options(c, arg)),
                     "5.73")
 
 
 def answer(c: Ctx, step: str, arg: str, a: str) -> None:
+    if step != "invade":
+        sub_answer(c, step, arg, a)
+        return
     s = c.s
     s.pending = s.pending[1:]
     verb, _, b = a.partition(":")

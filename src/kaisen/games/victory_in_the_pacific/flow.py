@@ -326,10 +326,18 @@ def contested(c: Ctx) -> list[str]:
 
 def start_combat(c: Ctx) -> None:
     c.say("combat", "Combat phase", "5.3")
+    if c.s.turn == 1:
+        from kaisen.games.victory_in_the_pacific import turn1
+        turn1.start(c)            # 18.3-18.5: the surprise attack comes first
+        return
     next_area(c)
 
 
 def next_area(c: Ctx) -> None:
+    if c.s.first_turn:
+        from kaisen.games.victory_in_the_pacific import turn1
+        turn1.resume(c)           # 18.4 after 18.3
+        return
     areas = contested(c)
     if not areas:
         end_turn.start(c)
