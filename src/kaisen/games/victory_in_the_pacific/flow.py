@@ -1,7 +1,7 @@
 """5.0 The turn sequence: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Decision, End, IllegalAction, Option, Pause, check_answer
+from kaisen.engine.core import Decision, End, Option, Pause, apply_step
 from kaisen.games.victory_in_the_pacific import end_turn, movement, reinforcements
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
@@ -63,20 +63,8 @@ STEP_RULE = {"patrol": "5.21", "amph": "5.23", "raid": "5.24"}
 def apply(s: VPState, d, answer) -> VPState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
     option names the rule that forbids it where one does (`explain`)."""
-    p = pause(s, d)
-    try:
-        answer = check_answer(p, answer, "4.7")
-    except IllegalAction:
-        why = explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
-        if why is None:
-            raise
-        raise IllegalAction(why[0], why[1], answer, p.ids()) from None
-    new = s.copy()
-    c = Ctx(new, d)
-    step, _, arg = new.step.partition(":")
-    handle(c, step, arg, answer)
-    new.last_events = tuple(c.ev)
-    return new
+    return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.7",
+                      lambda st, a: explain(Ctx(st, d), a))
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
