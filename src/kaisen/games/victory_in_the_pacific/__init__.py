@@ -13,3 +13,5 @@ def _load():
 GAME = VictoryInThePacific(_load())
 
 __all__ = ["GAME", "VictoryInThePacific"]
+
+from kaisen.games.victory_in_the_pacific import ai  # registers the heuristic agent  # noqa: E402,F401

@@ -1,0 +1,733 @@
+"""A heuristic Victory in the Pacific agent.
+
+Japan raids Pearl Harbor with the fast carriers on turn 1, takes Indonesia (patrols and land-based air over
+it) and holds the defensive perimeter (Japanese Islands, Marianas, Marshalls, South Pacific) to keep its POC
+lead. The Allies hold the Hawaii-Australia line (Hawaiian Islands, U.S. Mandate, Coral Sea), keep their
+carriers out of fights they would lose, and go over to the offensive once their carriers arrive (turn 5+).
+
+Every choice comes from the side's view (VITP is face up; the opponent's day/night choice is withheld) and
+the decision's options, scored with the public rules data (unit factors, the map). A decision the agent
+does not recognise (new steps added to the engine) gets a seeded random legal option and is counted in
+`fallbacks`. Ties are broken by option order, so an answer depends only on the view and the options.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from kaisen.agents.base import Agent, register_agent
+from kaisen.engine.core import Decision
+
+HIT = 3.5 / 6            # expected damage of one shot without the bonus (a 6 hits, 1d6 damage)
+PEARL_RAID = ("CV",)     # 4.2: the fast carriers go to Pearl Harbor ...
+PEARL_ESCORT = ("hiei", "kirishima", "tone", "chikuma")   # ... with Kido Butai's historical escort
+VALUE = {"CV": 10.0, "CVL": 6.0, "CVE": 3.0, "BB": 6.0, "BC": 5.0, "CA": 2.5, "CL": 1.5}
+
+# strategic weight of a sea area for each side, added to the POC it is worth to both sides
+JAPAN_AIMS = {"japanese-islands": 4, "marianas-islands": 4, "indonesia": 4, "marshall-islands": 3,
+              "south-pacific": 3, "central-pacific": 1, "bay-of-bengal": 1}
+ALLIED_DEFENCE = {"hawaiian-islands": 4, "us-mandate": 4, "coral-sea": 4, "indian-ocean": 1, "north-pacific": 1}
+ALLIED_OFFENCE = {"south-pacific": 3, "marshall-islands": 3, "central-pacific": 2, "marianas-islands": 2,
+                  "indonesia": 2, "bay-of-bengal": 1}
+OFFENSIVE_TURN = 5
+FIRST_TURN_ALLIED_PORTS = ("australia", "singapore", "the-philippines")   # 18.22
+
+
+# -- the rules data (public, never state) --------------------------------------------------------------
+@lru_cache(maxsize=1)
+def data():
+    from kaisen.games.victory_in_the_pacific import GAME
+    return GAME.data
+
+
+def spec(u: str):
+    return data().units[u]
+
+
+def foe_of(side: str) -> str:
+    return "allies" if side == "japan" else "japan"
+
+
+def aims(side: str, turn: int) -> dict[str, float]:
+    if side == "japan":
+        return JAPAN_AIMS
+    out = dict(ALLIED_DEFENCE)
+    if turn >= OFFENSIVE_TURN:
+        for a, w in ALLIED_OFFENCE.items():
+            out[a] = out.get(a, 0) + w
+    return out
+
+
+def area_value(side: str, turn: int, area: str) -> float:
+    """What holding an area is worth to `side`: the POC swing (its POC plus the enemy's denied) and its aim."""
+    sp = data().areas[area]
+    return sp.poc_japan + sp.poc_allies + aims(side, turn).get(area, 0)
+
+
+# -- unit values ---------------------------------------------------------------------------------------
+def dmg(v: dict[str, Any], u: str) -> int:
+    return v["units"][u]["damage"]
+
+
+def speed(v, u: str) -> int:
+    sp = spec(u)
+    return max(1, sp.speed - dmg(v, u)) if dmg(v, u) else sp.speed
+
+
+def day_fire(v, u: str) -> float:
+    sp = spec(u)
+    if sp.kind not in ("ship", "lba") or sp.airstrike <= 0:
+        return 0.0
+    if sp.kind == "ship" and dmg(v, u) >= sp.armor:
+        return 0.0
+    return sp.airstrike * HIT * (2 if sp.airstrike_bonus else 1)
+
+
+def night_fire(v, u: str) -> float:
+    sp = spec(u)
+    if sp.kind != "ship" or sp.gunnery <= 0 or sp.airstrike > 0:
+        return 0.0        # carriers keep their guns out of night actions (7.424)
+    return sp.gunnery * HIT * (2 if sp.gunnery_bonus and not dmg(v, u) else 1)
+
+
+def toughness(v, u: str) -> float:
+    sp = spec(u)
+    if sp.kind == "lba":
+        return max(1.0, sp.defense - dmg(v, u))
+    return max(1.0, sp.armor + 1 - dmg(v, u))
+
+
+def strength(v, u: str) -> float:
+    """One number for how much a unit adds to a fight (hitting power and staying power)."""
+    sp = spec(u)
+    if sp.kind == "sub":
+        return 0.0
+    return 1.5 * max(day_fire(v, u), night_fire(v, u)) + 0.4 * toughness(v, u)
+
+
+def worth(v, u: str) -> float:
+    """How much sinking (or saving) a unit matters."""
+    sp = spec(u)
+    if sp.kind == "lba":
+        return 4.0
+    if sp.kind == "amph":
+        return 5.0
+    if sp.kind == "sub":
+        return 1.0
+    return VALUE.get(sp.type, 2.0) + 0.5 * sp.airstrike
+
+
+def side_power(v, units) -> float:
+    """Lanchester-like strength of a force: the better of its day and night fire times its staying power."""
+    units = list(units)
+    if not units:
+        return 0.0
+    f = max(sum(day_fire(v, u) for u in units), sum(night_fire(v, u) for u in units))
+    t = sum(toughness(v, u) for u in units)
+    return (f + 0.1) * t
+
+
+# -- the map -------------------------------------------------------------------------------------------
+def reach(v, base: str, side: str, limit: int) -> dict[str, int]:
+    """Areas a ship sailing from `base` may end in (6.21-6.3: it stops on entering an enemy-held area)."""
+    d = data()
+    foe = foe_of(side)
+    best = {a: 1 for a in d.bases[base].touches}
+    frontier = list(best)
+    n = 1
+    while frontier and n < limit:
+        n += 1
+        nxt = []
+        for a in frontier:
+            if v["control"].get(a) == foe:
+                continue
+            for b in d.neighbours(a):
+                if b not in best:
+                    best[b] = n
+                    nxt.append(b)
+        frontier = nxt
+    return best
+
+
+def pass_chance(v, u: str, n: int, raid: bool) -> float:
+    """Chance of arriving as intended (6.4: a roll is needed from the 2nd area patrolling, the 3rd raiding)."""
+    sp = spec(u)
+    need = 3 if raid and sp.nation in ("japan", "us") else 2
+    if sp.kind != "ship" or n < need or speed(v, u) >= 7:
+        return 1.0
+    return max(0.0, (speed(v, u) - 1) / 6)
+
+
+# -- reading the view ----------------------------------------------------------------------------------
+class Board:
+    """One side's view digested: units at sea per area, threats from ports, the combat in progress."""
+
+    def __init__(self, view: dict[str, Any], side: str):
+        self.v = view
+        self.side = side
+        self.foe = foe_of(side)
+        self.turn: int = view["turn"]
+        self.cs: dict[str, Any] = view["control_state"]
+        self.moved = set(self.cs.get("moved", ()))
+        self.sea: dict[str, dict[str, list[str]]] = {}
+        for u, x in view["units"].items():
+            loc = x["loc"]
+            if loc.startswith("sea:") and spec(u).kind != "sub":
+                self.sea.setdefault(loc[4:], {"japan": [], "allies": []})[spec(u).side].append(u)
+        self._threat: dict[str, float] | None = None
+        self._str: dict[str, float] = {}
+        self._at: dict[tuple[str, str], float] = {}
+
+    def strength(self, u: str) -> float:
+        x = self._str.get(u)
+        if x is None:
+            x = self._str[u] = strength(self.v, u)
+        return x
+
+    def at_sea(self, area: str, side: str) -> list[str]:
+        return self.sea.get(area, {}).get(side, [])
+
+    def in_port(self, u: str) -> str | None:
+        loc = self.v["units"][u]["loc"]
+        return loc[5:] if loc.startswith("port:") else None
+
+    def strength_at(self, area: str, side: str) -> float:
+        x = self._at.get((area, side))
+        if x is None:
+            x = self._at[(area, side)] = sum(self.strength(u) for u in self.at_sea(area, side))
+        return x
+
+    def frozen(self, u: str) -> bool:
+        if self.turn != 1:
+            return False
+        sp = spec(u)
+        loc = self.v["units"][u]["loc"]
+        if sp.side == "japan":
+            return loc != "port:yokosuka"
+        return not (sp.type in ("CA", "CL") and loc[5:] in FIRST_TURN_ALLIED_PORTS)
+
+    def threat(self, area: str) -> float:
+        """Enemy ships still in port that could reach the area this turn, each spread over where it could go."""
+        if self._threat is None:
+            t: Counter = Counter()
+            reaches: dict[str, dict[str, int]] = {}
+            for u, x in self.v["units"].items():
+                sp = spec(u)
+                if sp.side != self.foe or sp.kind != "ship" or u in self.moved or self.frozen(u):
+                    continue
+                base = self.in_port(u)
+                if base is None or dmg(self.v, u) > sp.armor:
+                    continue
+                areas = reaches.get(base)
+                if areas is None:
+                    areas = reaches[base] = reach(self.v, base, self.foe, 3)
+                share = 2.0 / max(2, len(areas)) * (1.5 if x["raider"] else 1.0)
+                for a in areas:
+                    t[a] += self.strength(u) * share
+            self._threat = dict(t)
+        return self._threat.get(area, 0.0)
+
+    def gain(self, area: str, add: float, threat_w: float = 1.0) -> float:
+        """Value of adding `add` strength to our side in an area: its worth times the rise in our share."""
+        m = self.strength_at(area, self.side)
+        e = self.strength_at(area, self.foe) + threat_w * self.threat(area)
+
+        def share(x: float) -> float:
+            return x / (x + e) if x + e > 0 else 0.0
+        return area_value(self.side, self.turn, area) * (share(m + add) - share(m))
+
+    # -- combat -------------------------------------------------------------------------------------
+    def fighting(self, side: str) -> list[str]:
+        cb = self.v["combat"] or {}
+        area = cb.get("area")
+        here = self.at_sea(area, side) if area else []
+        cur = cb.get("cur", "")
+        groups = cb.get("groups", {})
+        pursuers = cb.get("pursuers", {})
+        if cur == "":
+            grouped = {u for us in groups.values() for u in us}
+            return [u for u in here if u not in grouped]
+        if cur.startswith("raid:"):
+            if any(pursuers.get(u) == cur for u in here):
+                return [u for u in here if pursuers.get(u) == cur]
+            return [u for u, x in self.v["units"].items() if x["loc"] == "port:" + cur[5:]
+                    and spec(u).side == side and spec(u).kind != "sub"]
+        return [u for u in here if u in groups.get(cur, ()) or pursuers.get(u) == cur]
+
+
+# -- deciding ------------------------------------------------------------------------------------------
+def best(options, key):
+    """The option with the highest key (the first listed among equals)."""
+    top, pick = None, None
+    for o in options:
+        k = key(o)
+        if top is None or k > top:
+            top, pick = k, o
+    return pick
+
+
+def port_score(b: Board, u: str, port: str) -> float:
+    """Where to go home (10.1): a repair yard for a damaged ship, else close to next turn's aims."""
+    d = data()
+    sp = spec(u)
+    bs = d.bases[port]
+    score = 0.0
+    damage = dmg(b.v, u)
+    if damage and sp.kind == "ship" and bs.repair_side == b.side and d.repair(port, min(b.turn + 1, 9)) > 0:
+        score += 4.0 + damage
+    if sp.kind == "ship":
+        for a, n in reach(b.v, port, b.side, 2).items():
+            score += aims(b.side, b.turn + 1).get(a, 0) * (1.0 if n == 1 else 0.4)
+    if bs.kind == "port":
+        score += 1.0
+    if b.v["surrounded"].get(port):
+        score -= 5.0
+    return score
+
+
+def raid_setup(b: Board, ids: list[str]) -> str:
+    for oid in ids:
+        if oid.startswith("raid:"):
+            u = oid[5:]
+            if spec(u).type in PEARL_RAID or u in PEARL_ESCORT:
+                return oid
+    return "done"
+
+
+def signature(b: Board, u: str) -> tuple:
+    """Ships alike in port, factors and damage are scored alike: score each kind once."""
+    sp = spec(u)
+    return (b.in_port(u), sp.kind, sp.type, sp.nation, sp.gunnery, sp.gunnery_bonus, sp.airstrike,
+            sp.airstrike_bonus, sp.armor, sp.speed, sp.defense, dmg(b.v, u))
+
+
+def patrol_step(b: Board, ids: list[str]) -> str:
+    """5.21: repairs first (every point), then patrollers to where they add most, then the rest raiders."""
+    v = b.v
+    repairs = [o for o in ids if o.startswith("repair:")]
+    if repairs:
+        return best(repairs, lambda o: worth(v, o[7:]))
+    sorties = [o for o in ids if o.startswith("sortie:")]
+    memo: dict[tuple, float] = {}
+    scored = []
+    for o in sorties:
+        k = signature(b, o[7:])
+        if k not in memo:
+            memo[k] = patrol_target(b, o[7:], None)[1]
+        scored.append((memo[k], o))
+    scored = [(g, o) for g, o in scored if g > 0.12]
+    if scored:
+        return best(scored, lambda x: x[0])[1]
+    raiders = [o for o in ids if o.startswith("raider:")]
+    if raiders:
+        return raiders[0]
+    return "done"
+
+
+def patrol_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None, float]:
+    """The sea area where a patroller (or a land-based air unit) adds the most, and that gain."""
+    base = b.in_port(u)
+    if base is None:
+        return None, 0.0
+    if options is None:
+        areas = reach(b.v, base, b.side, 2)
+    else:
+        ours = reach(b.v, base, b.side, 2)
+        areas = {o[3:]: ours.get(o[3:], 2) for o in options}
+    s = b.strength(u)
+    careful = b.side == "allies" and b.turn < OFFENSIVE_TURN and spec(u).airstrike > 0 and spec(u).kind == "ship"
+    top, pick = 0.0, None
+    for a in sorted(areas, key=lambda a: (areas[a], a)):
+        if careful and b.strength_at(a, b.foe) + b.threat(a) > b.strength_at(a, b.side) + s:
+            continue          # early on an Allied carrier patrols only where it is not outmatched
+        p = pass_chance(b.v, u, areas[a], False)
+        g = b.gain(a, s) * (p + (1 - p) * 0.3) - 0.05 * areas[a]
+        if pick is None or g > top:
+            top, pick = g, a
+    return pick, top
+
+
+def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None, float]:
+    """Raiders go where the enemy is at sea and a fight can be won (the Allies need a clear edge early)."""
+    base = b.in_port(u)
+    if base is None:
+        return None, 0.0
+    ours = reach(b.v, base, b.side, 3 if spec(u).nation in ("japan", "us") else 2)
+    areas = ours if options is None else {o[3:]: ours.get(o[3:], 3) for o in options}
+    s = b.strength(u)
+    need = 1.3 if b.side == "allies" and b.turn < OFFENSIVE_TURN else 1.0
+    top, pick = 0.0, None
+    for a in sorted(areas, key=lambda a: (areas[a], a)):
+        mine = b.at_sea(a, b.side)
+        theirs = b.at_sea(a, b.foe)
+        if not theirs and not mine:
+            continue
+        g = b.gain(a, s, threat_w=0.6 if b.side == "japan" else 0.0)
+        if theirs:
+            ratio = (side_power(b.v, mine + [u]) + 0.1) / (side_power(b.v, theirs) + 0.1)
+            if ratio < need and not mine:
+                continue
+            g += 0.2 * sum(worth(b.v, x) for x in theirs) * min(1.0, s / (b.strength_at(a, b.foe) + 1))
+        g *= pass_chance(b.v, u, areas[a], True)
+        if pick is None or g > top:
+            top, pick = g, a
+    return pick, top
+
+
+def raid_step(b: Board, ids: list[str]) -> str:
+    memo: dict[tuple, float] = {}
+    scored = []
+    for o in ids:
+        if o.startswith("sortie:"):
+            k = signature(b, o[7:])
+            if k not in memo:
+                memo[k] = raid_target(b, o[7:], None)[1]
+            scored.append((memo[k], o))
+    scored = [(g, o) for g, o in scored if g > 0.3]
+    return best(scored, lambda x: x[0])[1] if scored else "done"
+
+
+def amph_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None, float]:
+    """13: an amphibious unit heads for an area touching a lightly held enemy base under friendly cover."""
+    d = data()
+    base = b.in_port(u)
+    if base is None:
+        return None, 0.0
+    ours = reach(b.v, base, b.side, 2)
+    areas = ours if options is None else {o[3:]: ours.get(o[3:], 2) for o in options}
+    top, pick = 0.0, None
+    for a in sorted(areas, key=lambda a: (areas[a], a)):
+        mine, theirs = b.strength_at(a, b.side), b.strength_at(a, b.foe)
+        if mine <= 0 or mine < 1.5 * theirs:
+            continue
+        for t in d.touching(a):
+            if b.v["base_control"].get(t) != b.foe or d.bases[t].kind == "port":
+                continue
+            if defenders(b, t):
+                continue
+            g = sum(area_value(b.side, b.turn, x) for x in d.bases[t].touches) + 1
+            if g > top:
+                top, pick = g, a
+    return pick, top
+
+
+def defenders(b: Board, base: str) -> list[str]:
+    return [u for u, x in b.v["units"].items() if x["loc"] == "port:" + base and spec(u).kind == "amph"
+            and spec(u).side != b.side]
+
+
+def amph_step(b: Board, ids: list[str]) -> str:
+    scored = [(amph_target(b, o[7:], None)[1], o) for o in ids if o.startswith("sortie:")]
+    scored = [(g, o) for g, o in scored if g > 0]
+    return best(scored, lambda x: x[0])[1] if scored else "done"
+
+
+def destination(b: Board, arg: str, ids: list[str]) -> str | None:
+    kind, _, u = arg.partition(":")
+    opts = [o for o in ids if o.startswith("to:")]
+    if spec(u).kind == "amph":
+        a, _ = amph_target(b, u, opts)
+    elif kind == "raid":
+        a, _ = raid_target(b, u, opts)
+        if a is None:
+            a, _ = patrol_target(b, u, opts)
+    else:
+        a, _ = patrol_target(b, u, opts)
+    return f"to:{a}" if a else (opts[0] if opts else None)
+
+
+def air_step(b: Board, ids: list[str]) -> str:
+    """12.1: each air unit over the area where it adds most (Japan: Indonesia early)."""
+    top, pick = 0.15, "pass"
+    for o in ids:
+        if not o.startswith("place:"):
+            continue
+        _, u, a = o.split(":")
+        g = b.gain(a, strength(b.v, u))
+        if b.side == "japan" and a == "indonesia" and b.turn <= 3:
+            g += 1.0
+        if g > top:
+            top, pick = g, o
+    return pick
+
+
+def sub_step(b: Board, ids: list[str]) -> str:
+    top, pick = 0.0, "keep"
+    for o in ids:
+        if o.startswith("sub:"):
+            a = o.split(":")[2]
+            g = sum(worth(b.v, x) for x in b.at_sea(a, b.foe) if spec(x).kind == "ship")
+            if g > top:
+                top, pick = g, o
+    return pick
+
+
+def home(b: Board, arg: str, ids: list[str]) -> str | None:
+    opts = [o for o in ids if o.startswith("to:")]
+    return best(opts, lambda o: port_score(b, arg, o[3:])) if opts else None
+
+
+def come_back(b: Board, arg: str, ids: list[str]) -> str | None:
+    opts = [o for o in ids if o.startswith("at:")]
+    return best(opts, lambda o: port_score(b, arg, o[3:])) if opts else None
+
+
+def invade_choice(b: Board, ids: list[str], prefix: str = "") -> str | None:
+    """13.3: invade an undefended enemy base (the most valuable); else land at a friendly base; else stay."""
+    d = data()
+    inv = [o for o in ids if o.startswith("invade:")]
+    inv = [o for o in inv if not defenders(b, o.split(":")[-1])]
+    if inv:
+        return best(inv, lambda o: sum(area_value(b.side, b.turn, x) for x in d.bases[o.split(":")[-1]].touches))
+    lands = [o for o in ids if o.startswith("land:")]
+    if lands:
+        return best(lands, lambda o: -len(d.bases[o.split(":")[-1]].touches) if d.bases[o.split(":")[-1]].kind
+                    == "port" else len(d.bases[o.split(":")[-1]].touches))
+    return next((o for o in ids if o.startswith("stay")), None)
+
+
+# -- combat --------------------------------------------------------------------------------------------
+def action_scores(b: Board) -> tuple[float, float]:
+    v = b.v
+    mine, theirs = b.fighting(b.side), b.fighting(b.foe)
+    mt = sum(toughness(v, u) for u in mine) or 1.0
+    et = sum(toughness(v, u) for u in theirs) or 1.0
+    day = sum(day_fire(v, u) for u in mine) / et - sum(day_fire(v, u) for u in theirs) / mt
+    night = sum(night_fire(v, u) for u in mine) / et - sum(night_fire(v, u) for u in theirs) / mt
+    return day, night
+
+
+def day_or_night(b: Board) -> str:
+    day, night = action_scores(b)
+    return "day" if day >= night else "night"
+
+
+def retreat(b: Board) -> str:
+    """8.1: retreat when clearly outmatched (staying keeps the area, so a close fight is fought out)."""
+    v = b.v
+    mine, theirs = b.fighting(b.side), b.fighting(b.foe)
+    if not any(spec(u).kind in ("ship", "lba") for u in mine):
+        return "retreat"
+    if side_power(v, mine) < 0.45 * side_power(v, theirs) and max(action_scores(b)) < 0:
+        return "retreat"
+    return "stay"
+
+
+def target(b: Board, ids: list[str]) -> str | None:
+    """7.43: concentrate on the most valuable target until it is expected to sink, damaged ships first;
+    a Japanese carrier holds its guns at night when enemy guns could answer."""
+    v = b.v
+    cb = v["combat"] or {}
+    night = bool(cb.get("actions")) and cb["actions"][cb.get("act", 0)] == "night" \
+        and not cb.get("cur", "").startswith("raid:")
+    assigned = cb.get("assign", {})
+    opts = [o.split(":", 2) for o in ids if o.startswith("target:")]
+    if not opts:
+        return None
+    u = opts[0][1]
+    if night and any(t == "-" for _, _, t in opts):
+        if sum(night_fire(v, x) for x in b.fighting(b.foe)) > 0:
+            return f"target:{u}:-"
+    sp = spec(u)
+    factor = sp.gunnery if night else sp.airstrike
+    bonus = sp.gunnery_bonus if night else sp.airstrike_bonus
+
+    def expected(att: str, t: str) -> float:
+        s = spec(att)
+        f = s.gunnery if night else s.airstrike
+        bon = (s.gunnery_bonus if night else s.airstrike_bonus) and spec(t).kind != "lba" and not dmg(v, att)
+        return f * HIT * (2 if bon else 1)
+
+    def score(o) -> float:
+        t = o[2]
+        if t == "-":
+            return -1.0
+        ts = spec(t)
+        need = (ts.defense if ts.kind == "lba" else ts.armor + 1) - dmg(v, t) + cb.get("dmg", {}).get(t, 0) * 0
+        need = max(0.5, need)
+        have = sum(expected(a, x) for a, x in assigned.items() if x == t)
+        mine = factor * HIT * (2 if bonus and ts.kind != "lba" else 1)
+        w = worth(v, t)
+        if ts.kind == "ship" and not night and ts.airstrike > 0:
+            w *= 1.3          # day: carriers first
+        return w * (min(1.0, (have + mine) / need) - min(1.0, have / need)) + 0.01 * dmg(v, t)
+    pick = best(opts, score)
+    return ":".join(pick)
+
+
+def group_power(b: Board, units) -> float:
+    return side_power(b.v, units)
+
+
+def pursue(b: Board, ids: list[str]) -> str | None:
+    """8.32, 9.1: carriers raid a port full of ships; pursue a weaker group (with the ships already after it)."""
+    v = b.v
+    cb = v["combat"] or {}
+    groups = cb.get("groups", {})
+    pursuers = cb.get("pursuers", {})
+    best_o, top = None, 0.0
+    for o in ids:
+        kind, p, *rest = o.split(":")
+        if kind == "raid":
+            targets = [u for u, x in v["units"].items() if x["loc"] == "port:" + rest[0]
+                       and spec(u).side == b.foe and spec(u).kind != "sub"]
+            g = sum(worth(v, t) for t in targets) * 0.5
+        elif kind == "pursue":
+            grp = list(groups.get(rest[0], ()))
+            mine = [x for x, gg in pursuers.items() if gg == rest[0]] + [p]
+            if not grp or group_power(b, mine) < 1.2 * group_power(b, grp):
+                continue
+            g = sum(worth(v, t) for t in grp) * 0.3
+        else:
+            continue
+        if g > top:
+            best_o, top = o, g
+    if best_o:
+        return best_o
+    return next((o for o in ids if o.startswith("stay:") or o.startswith("stop:")), None)
+
+
+def land_step(b: Board, ids: list[str]) -> str | None:
+    return invade_choice(b, ids)
+
+
+def split(ids: list[str]) -> str:
+    return "done" if "done" in ids else ids[-1]
+
+
+def announce(b: Board, ids: list[str]) -> str | None:
+    """7.424: an Allied carrier fires its guns at night only when no Japanese guns could answer."""
+    fire = next((o for o in ids if o.startswith("fire:")), None)
+    hold = next((o for o in ids if o.startswith("hold:")), None)
+    if sum(night_fire(b.v, x) for x in b.fighting(b.foe)) > 0:
+        return hold
+    return fire
+
+
+def first_turn(b: Board, view: dict[str, Any], ids: list[str]) -> str | None:
+    """18.31-18.35: the Pearl Harbor Raid stays only with a crushing edge; the Allied survivors sortie only
+    into an empty Hawaiian Islands; the Allies leave a fight they would lose."""
+    what = view["combat"]["stage"].partition(":")[2]
+    v = b.v
+    area = view["combat"]["area"]
+    pearl = [u for u, x in v["units"].items() if x["loc"] == "port:pearl-harbor" and spec(u).kind == "ship"
+             and dmg(v, u) <= spec(u).armor]
+    if what == "withdraw" and set(ids) == {"withdraw", "stay"}:
+        mine = b.at_sea(area, b.side)
+        theirs = b.at_sea(area, b.foe) + pearl
+        return "stay" if side_power(v, mine) >= 3 * side_power(v, theirs) else "withdraw"
+    if what == "sortie":
+        theirs = b.at_sea(area, b.foe)
+        mine = b.at_sea(area, b.side) + pearl
+        if not theirs or side_power(v, mine) >= 1.5 * side_power(v, theirs):
+            if "all" in ids:
+                return "all"
+            return next((o for o in ids if o.startswith("sortie:")), "done")
+        return "done"
+    if what == "retreat" and set(ids) == {"stay", "retreat"}:
+        return retreat(b)
+    return None
+
+
+def fight_order(b: Board, ids: list[str]) -> str:
+    return best(ids, lambda o: area_value(b.side, b.turn, o[6:]) if o.startswith("fight:") else -1)
+
+
+def substitute(b: Board, ids: list[str]) -> str:
+    return best(ids, lambda o: -worth(b.v, o[7:]))
+
+
+COMBAT = {"choose", "announce", "assign", "retreat", "split", "pursue", "chase", "sub", "land", "raid92"}
+
+
+class HeuristicAgent(Agent):
+    """Plays the strategy in the module docstring from its side's view; counts decisions it had to guess."""
+
+    name = "heuristic"
+
+    def __init__(self, side: str, seed: int | None = None):
+        super().__init__(side, seed)
+        self.fallbacks: Counter = Counter()
+        self.decisions = 0
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+        self.decisions += 1
+        ids = [o.id for o in decision.options]
+        try:
+            oid = self.decide(view, decision)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            oid = None
+        if oid is None or oid not in ids:
+            self.fallbacks[self.step_of(view)] += 1
+            oid = self.rng.choice(ids)          # a safety net: an unknown decision gets a legal answer
+        return oid
+
+    @staticmethod
+    def step_of(view: dict[str, Any]) -> str:
+        step = view["control_state"]["step"].partition(":")[0]
+        if step == "cbt" and view.get("combat"):
+            step = "cbt/" + view["combat"]["stage"].partition(":")[0]
+        return step
+
+    def decide(self, view: dict[str, Any], decision: Decision) -> str | None:
+        """The heuristic's own answer (None if it does not recognise the decision)."""
+        b = Board(view, decision.side)
+        ids = [o.id for o in decision.options]
+        step, _, arg = view["control_state"]["step"].partition(":")
+        if step == "raid-setup":
+            return raid_setup(b, ids)
+        if step == "patrol":
+            return patrol_step(b, ids)
+        if step == "amph":
+            return amph_step(b, ids)
+        if step == "raid":
+            return raid_step(b, ids)
+        if step == "dest":
+            return destination(b, arg, ids)
+        if step == "air":
+            return air_step(b, ids)
+        if step == "sub":
+            return sub_step(b, ids)
+        if step == "home":
+            return home(b, arg, ids)
+        if step == "back":
+            return come_back(b, arg, ids)
+        if step == "substitute":
+            return substitute(b, ids)
+        if step == "fight":
+            return fight_order(b, ids)
+        if step == "invade":
+            return invade_choice(b, ids)
+        if step == "subend":       # 5.6: a submarine's last chance to attack
+            subs = [o for o in ids if o.startswith("sub:")]
+            return best(subs, lambda o: worth(view, o[4:])) if subs else "home"
+        if step == "cbt":
+            return self.combat(b, view, ids)
+        return None
+
+    def combat(self, b: Board, view: dict[str, Any], ids: list[str]) -> str | None:
+        stage = (view["combat"] or {}).get("stage", "").partition(":")[0]
+        if stage == "choose" and set(ids) == {"day", "night"}:
+            return day_or_night(b)
+        if stage == "announce":
+            return announce(b, ids)
+        if stage == "assign":
+            return target(b, ids)
+        if stage == "retreat" and set(ids) == {"stay", "retreat"}:
+            return retreat(b)
+        if stage == "split":
+            return split(ids)
+        if stage in ("pursue", "chase", "raid92"):
+            return pursue(b, ids)
+        if stage == "sub":
+            subs = [o for o in ids if o.startswith("sub:")]
+            return best(subs, lambda o: worth(view, o.split(":")[2])) if subs else ids[-1]
+        if stage == "land":
+            return land_step(b, ids)
+        if stage == "t1":
+            return first_turn(b, view, ids)
+        return None
+
+
+register_agent("victory-in-the-pacific", "heuristic", HeuristicAgent)
