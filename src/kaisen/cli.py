@@ -448,6 +448,25 @@ def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
                       f"next: {getattr(pause, 'prompt', None) or getattr(pause, 'reason', '')}", markup=False)
 
 
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface)"),
+          port: int = typer.Option(8000, help="TCP port"),
+          db: Optional[Path] = typer.Option(None, help="SQLite file of the games (default: "
+                                            "$XDG_DATA_HOME/kaisen/games.sqlite3 or ~/.local/share/kaisen/...)")) -> None:
+    """Serve games over HTTP: private seat links, AI seats on the server, games kept in SQLite."""
+    import uvicorn
+
+    from kaisen.server.app import create_app
+    from kaisen.server.store import default_db_path
+    path = db if db is not None else default_db_path()
+    try:
+        application = create_app(path)
+    except Exception as err:   # an unreadable or locked database: one line, not a traceback
+        fail(f"cannot open the game database {path}: {err}")
+    typer.echo(f"kaisen: serving on http://{host}:{port} (games in {path})", err=True)
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     app()
 

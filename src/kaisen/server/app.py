@@ -1,0 +1,197 @@
+"""The HTTP API (FastAPI): create and list games, one private link per seat, answers, a live SSE stream.
+
+    POST /api/games                    create: {game, scenario?, options?, seats, dice, seed?, title?}
+    GET  /api/games                    list (no tokens, no seeds)
+    GET  /api/games/meta               the titles: sides, scenarios, options, agents (for a create form)
+    GET  /api/seat/{token}             the seat's payload (its view, its pending answer, its log)
+    POST /api/seat/{token}/answer      {answer: option id | [faces], step}
+    GET  /api/seat/{token}/events      Server-Sent Events: the payload after every change
+    GET  /api/seat/{token}/record      the record and the omniscient final view, once the game is over
+
+Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `rule`, `given`, `allowed`."""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kaisen.agents.base import agent_names
+from kaisen.registry import all_games
+from kaisen.server.runner import HUMAN, ApiError, Server
+from kaisen.server.store import Store, default_db_path
+
+MAX_BODY = 64 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: refuse request bodies over MAX_BODY bytes with 413 before anything reads them."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    return await self._refuse(send)
+        received = 0
+        messages = []
+        while True:           # read the whole body first (at most limit + one chunk), then replay it
+            message = await receive()
+            if message["type"] != "http.request":
+                messages.append(message)
+                break
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                return await self._refuse(send)
+            messages.append(message)
+            if not message.get("more_body"):
+                break
+
+        async def replay():
+            if messages:
+                return messages.pop(0)
+            return await receive()
+        return await self.app(scope, replay, send)
+
+    async def _refuse(self, send):
+        body = json.dumps({"error": {"code": "too-large",
+                                     "reason": f"request bodies are limited to {self.limit} bytes"}}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+async def read_json(request: Request) -> Any:
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
+        raise ApiError(400, "bad-json", f"the body is not valid JSON{where}") from None
+
+
+def create_app(db: str | Path | None = None, server: Server | None = None) -> FastAPI:
+    """The app over a SQLite file (default: the user's data dir). Games load lazily from the file."""
+    if server is None:
+        server = Server(Store(db if db is not None else default_db_path()))
+    app = FastAPI(title="kaisen", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.server = server
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, err: ApiError):
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, err: StarletteHTTPException):
+        code = {404: "not-found", 405: "method-not-allowed"}.get(err.status_code, "http")
+        reason = "no such page" if err.status_code == 404 else str(err.detail)
+        return JSONResponse({"error": {"code": code, "reason": reason}}, status_code=err.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, err: RequestValidationError):
+        return JSONResponse({"error": {"code": "bad-request", "reason": "invalid request parameters",
+                                       "details": [{"loc": list(e.get("loc", ())), "msg": e.get("msg")}
+                                                   for e in err.errors()]}}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, err: Exception):    # one failing request never takes the server down
+        return JSONResponse({"error": {"code": "internal", "reason": "the server failed on this request"}},
+                            status_code=500)
+
+    def links(request: Request, made: dict[str | None, str]) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        return {"links": {s: f"{base}/play/{t}" for s, t in made.items() if s is not None},
+                "spectator": f"{base}/play/{made[None]}",
+                "tokens": {**{s: t for s, t in made.items() if s is not None}, "spectator": made[None]}}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request):
+        spec = await read_json(request)
+        if not isinstance(spec, dict):
+            raise ApiError(422, "bad-request", "the body must be a JSON object")
+        game_id, made = await run_in_threadpool(server.create, spec)
+        return {"game_id": game_id, **links(request, made)}
+
+    @app.get("/api/games")
+    async def list_games():
+        return {"games": await run_in_threadpool(server.listing)}
+
+    @app.get("/api/games/meta")
+    async def games_meta():
+        return {"games": [{"id": g.id, "title": g.title, "sides": list(g.sides),
+                           "scenarios": [{"id": s.id, "title": s.title, "description": s.description}
+                                         for s in g.scenarios],
+                           "options": [{"id": o.id, "description": o.description, "default": o.default}
+                                       for o in g.options],
+                           "seats": [HUMAN] + agent_names(g.id)} for g in all_games()]}
+
+    @app.get("/api/seat/{token}")
+    async def seat(token: str, log_from: int = 0):
+        return await run_in_threadpool(server.payload, token, log_from)
+
+    @app.post("/api/seat/{token}/answer")
+    async def answer(token: str, request: Request):
+        await run_in_threadpool(server.resolve, token)     # a bad token is 404 whatever the body
+        body = await read_json(request)
+        return await run_in_threadpool(server.answer, token, body)
+
+    @app.get("/api/seat/{token}/record")
+    async def record(token: str):
+        return await run_in_threadpool(server.record, token)
+
+    @app.get("/api/seat/{token}/events")
+    async def events(token: str, request: Request, limit: int = 0, interval: float = 0.25):
+        """SSE: an `event: payload` with the seat's whole payload now and after every change; a comment
+        line every 15 s keeps proxies from closing the stream. `limit` (tests) closes after that many."""
+        live, _ = await run_in_threadpool(server.resolve, token)
+        interval = min(max(interval, 0.02), 5.0)
+
+        async def stream():
+            last = None
+            sent = 0
+            quiet = 0.0
+            while True:
+                if await request.is_disconnected():
+                    return
+                if live.version != last:
+                    last = live.version
+                    payload = await run_in_threadpool(server.payload, token)
+                    yield f"event: payload\nid: {payload['step']}\ndata: {json.dumps(payload)}\n\n"
+                    sent += 1
+                    quiet = 0.0
+                    if limit and sent >= limit:
+                        return
+                elif quiet >= 15:
+                    yield ": keep-alive\n\n"
+                    quiet = 0.0
+                await asyncio.sleep(interval)
+                quiet += interval
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    @app.middleware("http")
+    async def no_store(request: Request, call_next):
+        response = await call_next(request)
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")   # seat tokens live in URLs
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
+    return app
