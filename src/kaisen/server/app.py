@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kaisen.agents.base import agent_names
 from kaisen.registry import all_games
-from kaisen.server.runner import HUMAN, ApiError, Server
+from kaisen.server.runner import HUMAN, ApiError, Server, not_found
 from kaisen.server.store import Store, default_db_path
 
 MAX_BODY = 64 * 1024
@@ -99,9 +99,10 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException):
-        code = {404: "not-found", 405: "method-not-allowed"}.get(err.status_code, "http")
-        reason = "no such page" if err.status_code == 404 else str(err.detail)
-        return JSONResponse({"error": {"code": code, "reason": reason}}, status_code=err.status_code)
+        if err.status_code == 404:      # one 404 for everything: a path never tells what exists
+            return JSONResponse(not_found().body(), status_code=404)
+        code = {405: "method-not-allowed"}.get(err.status_code, "http")
+        return JSONResponse({"error": {"code": code, "reason": str(err.detail)}}, status_code=err.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, err: RequestValidationError):

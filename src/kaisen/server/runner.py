@@ -219,11 +219,11 @@ class Server:
         new = live.game.apply(live.state, answer)
         pause = live.game.pause(new)
         status, result = ("over", result_of(pause)) if isinstance(pause, End) else ("playing", None)
-        self.store.append(live.row.id, live.steps, answer, status, result)
+        now = self.store.append(live.row.id, live.steps, answer, status, result)
         live.state = new
         live.answers.append(answer)
         live.log.extend(live.game.events(new))
-        live.row.steps, live.row.status, live.row.result, live.row.updated = live.steps, status, result, time.time()
+        live.row.steps, live.row.status, live.row.result, live.row.updated = live.steps, status, result, now
         live.version += 1
 
     def dice_enterers(self, live: Live) -> list[str]:

@@ -121,7 +121,7 @@ class Store:
                 self.db.execute("ROLLBACK")
                 raise
 
-    def append(self, game_id: str, n: int, answer: Any, status: str, result: dict[str, Any] | None) -> None:
+    def append(self, game_id: str, n: int, answer: Any, status: str, result: dict[str, Any] | None) -> float:
         """Add answer #n to the record and the game's new status, committed together (or not at all)."""
         now = time.time()
         with self.lock:
@@ -138,6 +138,7 @@ class Store:
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+        return now
 
     # -- reads ---------------------------------------------------------------------------------------
     def _row(self, r: tuple) -> GameRow:
