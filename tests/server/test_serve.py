@@ -1,0 +1,67 @@
+"""`kaisen serve` for real: a uvicorn process on a free port, SIGKILLed mid-game, restarted on the same file."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(db, port):
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen", "serve", "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            httpx.get(base + "/api/games", timeout=1)
+            return proc, base
+        except httpx.TransportError:
+            if proc.poll() is not None:
+                pytest.fail(proc.stderr.read().decode())
+            time.sleep(0.05)
+    proc.kill()
+    pytest.fail("kaisen serve did not start")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_kaisen_serve_survives_being_killed_mid_game(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    proc, base = start(db, port)
+    try:
+        made = httpx.post(base + "/api/games", json={"game": "pacific-fury", "seed": 4,
+                                                     "seats": {"japan": "human", "usa": "random"}}).json()
+        token = made["tokens"]["japan"]
+        p = httpx.get(f"{base}/api/seat/{token}").json()
+        for _ in range(10):
+            p = httpx.post(f"{base}/api/seat/{token}/answer",
+                           json={"answer": p["pending"]["options"][-1]["id"], "step": p["step"]}).json()
+        before = httpx.get(f"{base}/api/seat/{token}").json()
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    proc, base = start(db, port)
+    try:
+        assert httpx.get(f"{base}/api/seat/{token}").json() == before
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_help_names_host_port_and_db():
+    from typer.testing import CliRunner
+
+    from kaisen.cli import app
+    out = CliRunner().invoke(app, ["serve", "--help"]).output
+    assert "--host" in out and "--port" in out and "--db" in out
