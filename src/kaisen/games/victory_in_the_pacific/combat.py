@@ -78,13 +78,17 @@ class Combat:
     special: str = ""                       # turn 1 (18.3-18.4, turn1.py): "ph", "rolls", "iboat", "fuel",
                                             # "indonesia"; "" for any ordinary fight
     fuel: int = 0                           # 18.36: Japan's combat rounds in the Hawaiian Islands so far
+    kamikaze: tuple[str, ...] = ()          # 19.22: Japanese carriers making kamikaze attacks this day action
+    isle: str = ""                          # 22: the island base being fought over ("" none)
+    invaders: tuple[str, ...] = ()          # 22: the amphibious units invading `isle`
 
     def copy(self) -> "Combat":
         return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
                       self.firing, self.ask, dict(self.assign), self.shots, self.hit, dict(self.dmg), self.dis,
                       self.sub_shot, self.fleeing, dict(self.groups), dict(self.pursuers), self.stopped,
                       self.raided, self.split, self.family, self.queue, self.cur, self.bround,
-                      dict(self.landing), self.final, self.count, self.special, self.fuel)
+                      dict(self.landing), self.final, self.count, self.special, self.fuel,
+                      self.kamikaze, self.isle, self.invaders)
 
     def to_json(self) -> dict[str, Any]:
         return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
@@ -96,7 +100,8 @@ class Combat:
                 "stopped": list(self.stopped), "raided": list(self.raided), "split": list(self.split),
                 "family": list(self.family), "queue": list(self.queue), "cur": self.cur, "bround": self.bround,
                 "landing": dict(self.landing), "final": self.final, "count": self.count,
-                "special": self.special, "fuel": self.fuel}
+                "special": self.special, "fuel": self.fuel, "kamikaze": list(self.kamikaze), "isle": self.isle,
+                "invaders": list(self.invaders)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Combat":
@@ -105,7 +110,8 @@ class Combat:
                    dict(d["dmg"]), tuple(d["dis"]), tuple(d["sub_shot"]), d["fleeing"],
                    {g: tuple(u) for g, u in d["groups"].items()}, dict(d["pursuers"]), tuple(d["stopped"]),
                    tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
-                   d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0))
+                   d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0),
+                   tuple(d.get("kamikaze", ())), d.get("isle", ""), tuple(d.get("invaders", ())))
 
     def __eq__(self, o: object) -> bool:
         return isinstance(o, Combat) and self.to_json() == o.to_json()
@@ -263,9 +269,9 @@ def _set_actions(c: Ctx, cb: Combat, actions: tuple[str, ...], rule: str) -> Non
 
 # -- 7.4 an action ---------------------------------------------------------------------------------------
 def _enter_action(c: Ctx, cb: Combat) -> bool:
-    cb.dmg, cb.dis, cb.firing, cb.assign = {}, (), (), {}
+    cb.dmg, cb.dis, cb.firing, cb.assign, cb.kamikaze = {}, (), (), {}, ()
     if cb.cur.startswith("raid:"):
-        _begin_side(c, cb, raid_side(c, cb))
+        _day_start(c, cb, raid_side(c, cb))
         return False
     if cb.cur == SURPRISE:
         if attackers(c, cb, "japan") and fighting(c, cb, "allies"):
@@ -281,8 +287,72 @@ def _enter_action(c: Ctx, cb: Combat) -> bool:
         cb.ask = tuple(u for u in fighting(c, cb, "allies") if c.is_carrier(u) and c.gunnery(u) > 0)
         cb.stage = "announce"
     else:
-        _begin_side(c, cb, "japan")
+        _day_start(c, cb, "japan")
     return False
+
+
+# -- 19.2 kamikaze attacks (optional rule, turn 9) ---------------------------------------------------------
+def kamikaze_turn(c: Ctx) -> bool:
+    """19.2: the kamikaze rules apply on turn 9 only (the optional turn of rule 19)."""
+    return c.s.option("turn-9") and c.s.turn >= 9
+
+
+def is_kamikaze(c: Ctx, cb: Combat, u: str) -> bool:
+    """19.21: every Japanese land-based air unit attacks as a kamikaze on turn 9; 19.22: declared carriers."""
+    if not kamikaze_turn(c) or c.side_of(u) != "japan":
+        return False
+    return _kind(c, u) == "lba" or u in cb.kamikaze
+
+
+def _day_start(c: Ctx, cb: Combat, first: str) -> None:
+    """19.22: on turn 9 Japan first says which of its carriers make kamikaze attacks in this day action."""
+    cb.side = first
+    cb.ask = ()
+    if kamikaze_turn(c) and cb.cur != SURPRISE and not (cb.cur.startswith("raid:") and first != "japan"):
+        cb.ask = tuple(u for u in attackers(c, cb, "japan") if _kind(c, u) == "ship")
+    if cb.ask:
+        cb.stage = "kamikaze"
+    else:
+        _begin_side(c, cb, first)
+
+
+def _enter_kamikaze(c: Ctx, cb: Combat) -> bool:
+    if cb.ask:
+        return True
+    if cb.kamikaze:
+        c.say("kamikaze", f"Kamikaze attacks by {c.names(cb.kamikaze)}", "19.22")
+    _begin_side(c, cb, cb.side)
+    return False
+
+
+def _pause_kamikaze(c: Ctx, cb: Combat) -> Pause:
+    u = cb.ask[0]
+    return Decision("japan", f"Day action: does {c.name(u)} make a kamikaze attack (attack bonus, then removed "
+                             f"from play)?", (Option(f"kamikaze:{u}", f"{c.name(u)} attacks as a kamikaze"),
+                                             Option(f"normal:{u}", f"{c.name(u)} attacks normally")), "19.22")
+
+
+def _on_kamikaze(c: Ctx, cb: Combat, ans: str) -> None:
+    what, _, u = ans.partition(":")
+    cb.ask = cb.ask[1:]
+    if what == "kamikaze":
+        cb.kamikaze += (u,)
+
+
+def _spend_kamikazes(c: Ctx, cb: Combat) -> None:
+    """19.21, 19.22: after the action, land-based air that attacked as kamikaze is eliminated and the declared
+    carriers are removed from play (unless already sunk)."""
+    if not kamikaze_turn(c):
+        return
+    gone = ("sunk", "removed", "returning")
+    for u in cb.kamikaze:
+        if c.s.loc.get(u) in gone:
+            continue
+        if _kind(c, u) == "lba":
+            c.sink(u, "kamikaze attack", "19.21")
+        else:
+            c.remove(u, "kamikaze attack", "19.22")
+    cb.kamikaze = ()
 
 
 def _enter_announce(c: Ctx, cb: Combat) -> bool:
@@ -372,6 +442,8 @@ def _enter_assign(c: Ctx, cb: Combat) -> bool:
             _give(c, cb, u, opts[0])
         cb.ask = cb.ask[1:]
     cb.shots = tuple(u for u in cb.assign if cb.assign[u] != HOLD)
+    if cb.side == "japan" and kamikaze_turn(c):
+        cb.kamikaze += tuple(u for u in cb.shots if _kind(c, u) == "lba")        # 19.21
     for u, t in cb.assign.items():
         if t != HOLD:
             c.say("target", f"{c.name(u)} attacks {c.name(t)}", "7.43")
@@ -408,7 +480,11 @@ def factor(c: Ctx, cb: Combat, u: str) -> int:
 
 def has_bonus(c: Ctx, cb: Combat, u: str, t: str) -> bool:
     """7.535, 12.21, 12.22: +1 to the shot roll, never against land-based air nor for it."""
-    if _kind(c, t) == "lba" or _kind(c, u) == "lba":
+    if _kind(c, t) == "lba":
+        return False
+    if is_kamikaze(c, cb, u) and not (cb.actions and cb.actions[cb.act] == "night" and not cb.cur.startswith("raid:")):
+        return True                                                     # 19.21, 19.22
+    if _kind(c, u) == "lba":
         return False
     night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
     return c.gunnery_bonus(u) if night else c.airstrike_bonus(u)
@@ -503,6 +579,7 @@ def _enter_resolve(c: Ctx, cb: Combat) -> bool:
         if c.s.loc.get(t, "").startswith("sea:"):
             c.send_home(t, "disabled", "7.62")
     cb.dmg, cb.dis = {}, ()
+    _spend_kamikazes(c, cb)
     cb.act += 1
     cb.stage = "action" if cb.act < len(cb.actions) else "after"
     return False
@@ -955,6 +1032,12 @@ def _enter_land(c: Ctx, cb: Combat) -> bool:
         by_base: dict[str, list[str]] = {}
         for u, b in cb.landing.items():
             by_base.setdefault(b, []).append(u)
+        if by_base and _island().enabled(c):
+            b = sorted(by_base)[0]                 # 22.1: fought out on the island, one base at a time
+            for u in by_base[b]:
+                del cb.landing[u]
+            _island().begin(c, cb, b, by_base[b])
+            return False
         for b in sorted(by_base):
             invade(c, b, by_base[b])
         cb.landing = {}
@@ -1103,16 +1186,23 @@ ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_a
          "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
          "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
          "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92,
-         "t1": lambda c, cb: _turn1().enter(c, cb)}
+         "kamikaze": _enter_kamikaze, "island": lambda c, cb: _island().enter(c, cb), "t1": lambda c, cb: _turn1().enter(c, cb)}
 PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
          "fire": _pause_fire, "damage": _pause_damage, "sub": _pause_sub, "subfire": _pause_subfire,
          "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
-         "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92,
+         "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92, "kamikaze": _pause_kamikaze,
+         "island": lambda c, cb: _island().pause(c, cb),
          "t1": lambda c, cb: _turn1().pause(c, cb)}
 ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
           "fire": _on_fire, "damage": _on_damage, "sub": _on_sub, "subfire": _on_subfire, "subdmg": _on_subdmg,
           "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
-          "land": _on_land, "raid92": _on_pursue, "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+          "land": _on_land, "raid92": _on_pursue, "kamikaze": _on_kamikaze,
+          "island": lambda c, cb, a: _island().answer(c, cb, a), "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+
+
+def _island():
+    from kaisen.games.victory_in_the_pacific import island_combat
+    return island_combat
 
 
 def _turn1():

@@ -243,7 +243,10 @@ def answer(c: Ctx, step: str, arg: str, a: str) -> None:
     s.pending = s.pending[1:]
     verb, _, b = a.partition(":")
     if verb == "invade":
-        from kaisen.games.victory_in_the_pacific import combat
+        from kaisen.games.victory_in_the_pacific import combat, island_combat
+        if island_combat.enabled(c):
+            island_combat.begin_end_of_turn(c, b, [arg])       # 22: fought out; next_invasion follows it
+            return
         combat.invade(c, b, [arg])
     elif verb == "land":
         c.put_in_port(arg, b, "landed", "13.32")

@@ -16,8 +16,12 @@ class VictoryInThePacific(Game[VPState]):
     title = "Victory in the Pacific"
     sides = ("japan", "allies")
     scenarios = (Scenario("campaign", "December 1941 - 1944", "The full eight-turn game from Pearl Harbor"),)
-    # Optional rules 19, 20, 22 and 23 are listed in RULES.md as not built yet; they join this list when they are.
+    # Optional rules not built yet are listed in RULES.md; they join this list when they are.
     options = (
+        GameOption("turn-9", "Optional rule 19: a ninth turn with kamikaze attacks, and 1 POC to Japan each turn "
+                             "it holds the Japanese Islands"),
+        GameOption("invasion-combat", "Optional rule 22: invasions are fought out on the island (armor less damage "
+                                      "in shots, one damage point a hit, the garrison fights last)"),
         GameOption("us-battleship-bonus", "Optional rule 21: US battleships fire with the attack bonus from turn 7"),
     )
 

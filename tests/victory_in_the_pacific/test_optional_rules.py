@@ -1,0 +1,238 @@
+"""VITP optional rules (19-23) with scripted dice on the real board, in the South Pacific Ocean (touching Truk,
+Lae and Guadalcanal; Lae is made Japanese here), plus random full games with each switch on."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from kaisen.engine import testing
+from kaisen.engine.core import Chance, Decision, End, check_answer
+from kaisen.games.victory_in_the_pacific import GAME, combat, flow
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.data import load
+from kaisen.games.victory_in_the_pacific.state import VPState
+
+D = load()
+SEA = "south-pacific"
+AT_SEA = "sea:" + SEA
+FINISHED: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_flow(monkeypatch, request):
+    """Scripted fights stop at the end of the area's combat; the random full games run the real flow."""
+    FINISHED.clear()
+    if "random" in request.node.name or "turn_9_is_played" in request.node.name:
+        return
+    monkeypatch.setattr(combat, "_finish", lambda c, area: FINISHED.append(area))
+
+
+def ctx(sea=(), ports=None, turn=1, options=(), **kw) -> Ctx:
+    loc = {u: AT_SEA for u in sea}
+    for base, units in (ports or {}).items():
+        for u in units:
+            loc[u] = "port:" + base
+    bc = {b: bs.start for b, bs in D.bases.items()}
+    bc["lae"] = "japan"
+    s = VPState(loc=loc, base_control=bc, turn=turn, options=tuple(sorted((o, True) for o in options)), **kw)
+    return Ctx(s, D)
+
+
+def play(c: Ctx, *answers):
+    for a in answers:
+        p = combat.pause(c)
+        combat.answer(c, check_answer(p, a))
+    return combat.pause(c) if c.s.combat is not None else None
+
+
+def ids(p) -> list[str]:
+    assert isinstance(p, Decision), p
+    return [o.id for o in p.options]
+
+
+def random_games(options: dict, seeds) -> list[VPState]:
+    """Full random games with the given switches (built straight from flow so that a switch under test need not
+    be offered yet); every state on the way round-trips through JSON."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = flow.new_game(D, options)
+        while not isinstance(p := GAME.pause(s), End):
+            s = GAME.apply(s, testing.random_answer(p, rng))
+        assert VPState.from_json(json.loads(json.dumps(s.to_json()))) == s
+        out.append(s)
+    return out
+
+
+# -- 19 turn 9 and kamikaze attacks ------------------------------------------------------------------------------
+def test_19_1_turn_9_is_played_and_19_3_japan_gets_a_poc_for_the_home_islands():
+    games = random_games({"turn-9": True}, range(3))
+    assert all(s.turn == 9 for s in games)
+    from kaisen.games.victory_in_the_pacific import end_turn
+    c = ctx(["kongo"], options=("turn-9",))
+    c.s.loc = {"kongo": "sea:japanese-islands"}
+    c.s.mode = {"kongo": "patrol"}
+    end_turn.score_control(c)
+    jp = D.areas["japanese-islands"].poc_japan
+    assert c.s.poc_log[-1][1] == jp + 1
+
+
+def test_19_21_land_based_air_attacks_as_kamikaze_with_the_bonus_and_is_eliminated():
+    c = ctx(["air-flotilla-21", "arizona"], turn=9, options=("turn-9",))
+    combat.start(c, SEA)
+    p = play(c, "day", "day")
+    assert isinstance(p, Chance) and "with the attack bonus" in p.reason           # 19.21 (normally none, 12.22)
+    p = play(c, (1, 4, 1))                  # 4 + 1: the bonus disables Arizona
+    assert p is None
+    assert c.s.loc["air-flotilla-21"] == "returning"                                 # eliminated after the action
+    assert c.s.loc["arizona"] == "home:" + SEA
+
+
+def test_19_21_no_kamikaze_before_turn_9_or_without_the_switch():
+    for turn, opts in ((8, ("turn-9",)), (9, ())):
+        c = ctx(["air-flotilla-21", "arizona"], turn=turn, options=opts)
+        combat.start(c, SEA)
+        p = play(c, "day", "day")
+        assert "bonus" not in p.reason
+        play(c, (1, 1, 1))
+        assert c.s.loc["air-flotilla-21"] == AT_SEA
+
+
+def test_19_22_carriers_declared_kamikaze_at_the_start_of_each_day_action_are_removed_after_it():
+    c = ctx(["akagi", "kongo", "lexington"], turn=9, options=("turn-9",))
+    combat.start(c, SEA)
+    p = play(c, "day", "day")
+    assert p.side == "japan" and ids(p) == ["kamikaze:akagi", "normal:akagi"]       # 19.22
+    p = play(c, "kamikaze:akagi")
+    assert isinstance(p, Chance) and p.reason == "Akagi fires 4 shot(s) at Lexington with the attack bonus"
+    play(c, (1, 1, 1, 1), "target:lexington:akagi", (1, 1, 1, 1))
+    assert c.s.loc["akagi"] == "removed" and c.s.loc["lexington"] == AT_SEA
+
+
+def test_19_22_a_carrier_attacking_normally_stays_and_is_asked_again_next_day_action():
+    c = ctx(["akagi", "kongo", "lexington"], turn=9, options=("turn-9",))
+    combat.start(c, SEA)
+    p = play(c, "day", "day", "normal:akagi")
+    assert "bonus" not in p.reason
+    p = play(c, (1, 1, 1, 1), "target:lexington:akagi", (1, 1, 1, 1), "stay", "stay")
+    assert ids(p) == ["day", "night"]
+    p = play(c, "day", "day")
+    assert ids(p) == ["kamikaze:akagi", "normal:akagi"]
+    assert c.s.loc["akagi"] == AT_SEA
+
+
+def test_19_22_no_kamikaze_question_at_night():
+    c = ctx(["akagi", "kongo", "lexington"], turn=9, options=("turn-9",))
+    combat.start(c, SEA)
+    p = play(c, "night", "night", "hold:lexington")
+    assert p.side == "japan" and not any(i.startswith("kamikaze") for i in ids(p))
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_19_random_games_with_turn_9_finish(chunk):
+    games = random_games({"turn-9": True}, range(chunk * 10, chunk * 10 + 10))
+    assert all(s.turn == 9 and s.result is not None for s in games)
+
+
+# -- 21 the US battleship bonus ------------------------------------------------------------------------------------
+def test_21_us_battleships_fire_with_the_bonus_from_turn_7_with_the_switch():
+    for turn, opts, bonus in ((7, ("us-battleship-bonus",), True), (6, ("us-battleship-bonus",), False),
+                              (7, (), False)):
+        c = ctx(["kongo", "arizona"], turn=turn, options=opts)
+        assert c.gunnery_bonus("arizona") is bonus
+        combat.start(c, SEA)
+        p = play(c, "night", "night", (1, 1, 1, 1))
+        assert ("with the attack bonus" in p.reason) is bonus and "Arizona" in p.reason
+    c = ctx(["arizona"], turn=7, options=("us-battleship-bonus",), damage={"arizona": 1})
+    assert not c.gunnery_bonus("arizona")                                        # 7.72 damage loses it
+    assert not ctx(turn=8, options=("us-battleship-bonus",)).gunnery_bonus("kongo")   # Japanese: printed only
+
+
+# -- 22 invasion combat ---------------------------------------------------------------------------------------------
+IC = ("invasion-combat",)
+
+
+def test_22_4_a_lone_garrison_fires_one_shot_and_one_hit_takes_the_island():
+    c = ctx(["1st-marines"], options=IC)
+    combat.start(c, SEA)
+    p = play(c, "invade:1st-marines:lae")
+    assert isinstance(p, Chance) and p.reason == "1st Marines fires 4 shot(s) at the garrison of Lae on Lae"
+    p = play(c, (5, 1, 1, 1))                       # a 5 does nothing on the island
+    assert p.reason == "the garrison of Lae fires 1 shot(s) at 1st Marines on Lae"
+    p = play(c, (6,))                               # one hit: one damage point, no damage die (22.3)
+    assert c.s.damage["1st-marines"] == 1 and c.s.base_control["lae"] == "japan"
+    assert p.reason == "1st Marines fires 3 shot(s) at the garrison of Lae on Lae"       # 22.2 armor less damage
+    play(c, (1, 6, 1), (1,))
+    assert c.s.base_control["lae"] == "allies" and c.s.loc["1st-marines"] == "port:lae"   # 22.4
+    assert FINISHED == [SEA]
+
+
+def test_22_4_the_garrison_is_attacked_only_when_it_is_the_last_defender_and_22_2_shots_fall_with_damage():
+    c = ctx(["1st-marines", "2nd-marines"], ports={"lae": ["yokosuka-snlf"]}, options=IC)
+    combat.start(c, SEA)
+    p = play(c, "invade:1st-marines:lae", "invade:2nd-marines:lae")
+    assert p.side == "japan" and ids(p) == ["itarget:yokosuka-snlf:1st-marines", "itarget:yokosuka-snlf:2nd-marines"]
+    p = play(c, "itarget:yokosuka-snlf:1st-marines")
+    assert ids(p) == ["itarget:garrison:1st-marines", "itarget:garrison:2nd-marines"]
+    p = play(c, "itarget:garrison:2nd-marines")
+    assert c.s.combat.assign["1st-marines"] == "yokosuka-snlf" == c.s.combat.assign["2nd-marines"]
+    p = play(c, (6, 6, 1, 1), (1, 1, 1, 1))
+    assert p.reason == "Yokosuka SNLF fires 3 shot(s) at 1st Marines on Lae"
+    p = play(c, (6, 1, 1), (1,))
+    assert c.s.damage == {"yokosuka-snlf": 2, "1st-marines": 1}
+    p = play(c, "itarget:yokosuka-snlf:2nd-marines", "itarget:garrison:2nd-marines")
+    assert p.reason == "1st Marines fires 3 shot(s) at Yokosuka SNLF on Lae"
+    p = play(c, (6, 1, 1), (1, 1, 1, 1))
+    assert p.reason == "Yokosuka SNLF fires 1 shot(s) at 2nd Marines on Lae"
+    play(c, (1,), (1,))
+    assert c.s.loc["yokosuka-snlf"] == "returning"            # no shots left: eliminated (22.1)
+    p = combat.pause(c)
+    assert isinstance(p, Decision) and ids(p) == ["itarget:garrison:1st-marines", "itarget:garrison:2nd-marines"]
+    assert c.s.combat.assign["1st-marines"] == "garrison"     # now the garrison is the target
+    play(c, "itarget:garrison:1st-marines", (1, 1, 1), (6, 1, 1, 1), (6,))
+    assert c.s.base_control["lae"] == "allies"
+    assert c.s.loc["2nd-marines"] == "port:lae" and c.s.loc["1st-marines"] == "port:lae"
+    assert c.s.damage["1st-marines"] == 2                     # fire is simultaneous: its last hit still lands
+
+
+def test_22_1_an_invasion_that_runs_out_of_invaders_fails():
+    c = ctx(["1st-marines"], options=IC, damage={"1st-marines": 3})
+    combat.start(c, SEA)
+    p = play(c, "invade:1st-marines:lae")
+    assert p.reason == "1st Marines fires 1 shot(s) at the garrison of Lae on Lae"
+    assert play(c, (1,), (6,)) is None
+    assert c.s.loc["1st-marines"] == "returning" and c.s.base_control["lae"] == "japan"
+
+
+def test_22_without_the_switch_13_4_still_trades_units():
+    c = ctx(["1st-marines"])
+    combat.start(c, SEA)
+    play(c, "invade:1st-marines:lae")
+    assert c.s.loc["1st-marines"] == "returning" and c.s.base_control["lae"] == "allies"
+
+
+def test_22_json_round_trip_in_the_middle_of_an_island_fight():
+    c = ctx(["1st-marines"], ports={"lae": ["yokosuka-snlf"]}, options=IC)
+    combat.start(c, SEA)
+    play(c, "invade:1st-marines:lae", (6, 1, 1, 1))
+    s2 = VPState.from_json(json.loads(json.dumps(c.s.to_json())))
+    assert s2 == c.s and s2.combat.isle == "lae" and s2.combat.invaders == ("1st-marines",)
+
+
+def test_22_5_73_end_of_turn_invasion_is_fought_out_too(monkeypatch):
+    from kaisen.games.victory_in_the_pacific import end_turn, island_combat
+    seen = []
+    monkeypatch.setattr(end_turn, "next_invasion", lambda c: seen.append(c.s.combat))
+    c = ctx(["1st-marines"], options=IC)
+    island_combat.begin_end_of_turn(c, "lae", ["1st-marines"])
+    assert c.s.step == "cbt" and c.s.combat.special == "endturn"
+    play(c, (6, 1, 1, 1), (1,))
+    assert seen == [None] and c.s.base_control["lae"] == "allies" and c.s.loc["1st-marines"] == "port:lae"
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_22_random_games_with_invasion_combat_finish(chunk):
+    games = random_games({"invasion-combat": True}, range(chunk * 10, chunk * 10 + 10))
+    assert all(s.result is not None for s in games)
