@@ -236,3 +236,107 @@ def test_22_5_73_end_of_turn_invasion_is_fought_out_too(monkeypatch):
 def test_22_random_games_with_invasion_combat_finish(chunk):
     games = random_games({"invasion-combat": True}, range(chunk * 10, chunk * 10 + 10))
     assert all(s.result is not None for s in games)
+
+
+# -- 23 air strike damage --------------------------------------------------------------------------------------------
+AS = ("air-strike-damage",)
+
+
+def test_23_3_japan_then_the_allies_say_which_airstrikes_attack_or_defend():
+    c = ctx(["akagi", "lexington"], options=AS)
+    combat.start(c, SEA)
+    p = play(c, "day", "day")
+    assert p.side == "japan" and ids(p) == ["attack:akagi", "defend:akagi"]
+    p = play(c, "attack:akagi")
+    assert p.side == "allies" and ids(p) == ["attack:lexington", "defend:lexington"]
+
+
+def test_23_31_23_32_a_defending_airstrike_hits_only_attacking_ones_as_it_would_land_based_air():
+    assert D.units["nagato"].type == "BB" and D.units["kongo"].type == "BC"
+    c = ctx(["akagi", "nagato", "kongo", "lexington", "boston"], options=AS)
+    combat.start(c, SEA)
+    p = play(c, "day", "day", "defend:akagi", "attack:lexington")
+    assert p.reason == "Akagi fires 4 shot(s) at Lexington"                     # no bonus, the only target
+    p = play(c, (6, 5, 1, 1))                                                   # a 5 does nothing (23.32)
+    assert isinstance(p, Chance) and p.dice == (6,)
+    p = play(c, (2,))
+    assert c.s.damage == {"air:lexington": 2}                                  # at once, on the airstrike only
+    assert c.s.combat.dis == ()
+    # the attacking airstrikes now: Lexington's 2 factors pick a target; Akagi is attacked, Nagato is not
+    assert ids(p) == ["target:lexington:akagi", "target:lexington:kongo", "target:lexington:nagato"]
+    p = play(c, "target:lexington:akagi")
+    # 23.34 Akagi shoots back; 23.35 Nagato (a battleship nobody attacks) adds one shot; Kongo (BC) does not
+    assert isinstance(p, Chance) and p.dice == (6, 6) and "Akagi, Nagato" in p.reason
+    p = play(c, (6, 1), (1,))
+    assert c.s.damage["air:lexington"] == 3
+    assert p.reason == "Lexington fires 1 shot(s) at Akagi"                     # 23.37: what is left
+    play(c, (1,))
+    assert c.s.loc["lexington"] == AT_SEA
+
+
+def test_23_4_a_carrier_that_loses_all_its_airstrike_is_disabled_and_cannot_fire():
+    c = ctx(["akagi", "lexington"], options=AS, damage={"air:lexington": 3})
+    assert combat._air().strike(c, "lexington") == 1
+    combat.start(c, SEA)
+    p = play(c, "day", "day", "defend:akagi", "attack:lexington", (6, 1, 1, 1), (1,))
+    assert c.s.damage["air:lexington"] == 4                                   # capped at its airstrike factor
+    assert c.s.loc["lexington"] == "home:" + SEA                              # 23.4 disabled at the action's end
+
+
+def test_23_1_hull_damage_leaves_the_airstrike_and_23_2_land_based_air_keeps_full_strength():
+    c = ctx(["lexington", "air-flotilla-21"], options=AS, damage={"lexington": 3, "air-flotilla-21": 3})
+    air = combat._air()
+    assert c.airstrike("lexington") == 0 and air.strike(c, "lexington") == 4          # 23.1 (7.73 replaced)
+    assert air.strike(c, "air-flotilla-21") == 3                                     # until eliminated
+    air.hurt(c, "air-flotilla-21", 1, "23.32")
+    assert c.s.loc["air-flotilla-21"] == "returning"
+    c2 = ctx(["lexington"], damage={"lexington": 3})
+    assert combat._air().strike(c2, "lexington") == 0                                # without the switch: 7.73
+
+
+def test_23_no_stances_by_night_nor_without_the_switch():
+    c = ctx(["akagi", "lexington"])
+    combat.start(c, SEA)
+    assert isinstance(play(c, "day", "day"), Chance)
+    c = ctx(["akagi", "kongo", "lexington"], options=AS)
+    combat.start(c, SEA)
+    p = play(c, "night", "night")
+    assert ids(p) == ["fire:lexington", "hold:lexington"]
+
+
+def test_23_5_airstrikes_and_eliminated_air_units_are_rebuilt_with_repair_points_and_stay_in_port():
+    from kaisen.games.victory_in_the_pacific import end_turn
+    c = ctx(ports={"pearl-harbor": ["lexington"]}, turn=3, options=AS, damage={"air:lexington": 2})
+    c.s.loc["5th-air-force"] = "returning"
+    c.s.back["5th-air-force"] = 4
+    end_turn.no_automatic_return(c)
+    assert "5th-air-force" not in c.s.back                                    # no automatic return
+    opts = [o.id for o in end_turn.rebuild_options(c, "allies")]
+    assert "rebuild:lexington" in opts and "rebuild:5th-air-force:pearl-harbor" in opts
+    end_turn.rebuild(c, "rebuild:lexington")
+    assert c.s.damage == {"air:lexington": 1} and c.s.repaired["pearl-harbor"] == 1
+    assert "lexington" in c.s.moved                                           # it stays in port this turn
+    end_turn.rebuild(c, "rebuild:5th-air-force:pearl-harbor")
+    assert c.s.loc["5th-air-force"] == "port:pearl-harbor" and c.s.repaired["pearl-harbor"] == 3
+    assert "5th-air-force" in c.s.moved
+    assert not end_turn.rebuild_options(ctx(ports={"pearl-harbor": ["lexington"]}, turn=3,
+                                            damage={"air:lexington": 2}), "allies")
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_23_random_games_with_air_strike_damage_finish(chunk):
+    games = random_games({"air-strike-damage": True}, range(chunk * 10, chunk * 10 + 10))
+    assert all(s.result is not None for s in games)
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_random_games_with_every_switch_on_finish(chunk):
+    opts = {"turn-9": True, "invasion-combat": True, "air-strike-damage": True, "us-battleship-bonus": True}
+    games = random_games(opts, range(100 + chunk * 10, 100 + chunk * 10 + 10))
+    assert all(s.turn == 9 and s.result is not None for s in games)
+
+
+def test_every_built_switch_is_offered():
+    assert {o.id for o in GAME.options} >= {"turn-9", "invasion-combat", "air-strike-damage", "us-battleship-bonus"}
+    s = GAME.new_state(options={"air-strike-damage": True})
+    assert s.option("air-strike-damage") and not s.option("turn-9")

@@ -81,6 +81,9 @@ class Combat:
     kamikaze: tuple[str, ...] = ()          # 19.22: Japanese carriers making kamikaze attacks this day action
     isle: str = ""                          # 22: the island base being fought over ("" none)
     invaders: tuple[str, ...] = ()          # 22: the amphibious units invading `isle`
+    defending: tuple[str, ...] = ()         # 23.3: airstrikes defending in this day action
+    phase: str = ""                         # 23.3: "defend" (defending airstrikes fire), "strike", or ""
+    aa: dict[str, tuple[str, ...]] = field(default_factory=dict)   # 23.34: attacking airstrike -> its shooters
 
     def copy(self) -> "Combat":
         return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
@@ -88,7 +91,8 @@ class Combat:
                       self.sub_shot, self.fleeing, dict(self.groups), dict(self.pursuers), self.stopped,
                       self.raided, self.split, self.family, self.queue, self.cur, self.bround,
                       dict(self.landing), self.final, self.count, self.special, self.fuel,
-                      self.kamikaze, self.isle, self.invaders)
+                      self.kamikaze, self.isle, self.invaders, self.defending, self.phase,
+                      {k: v for k, v in self.aa.items()})
 
     def to_json(self) -> dict[str, Any]:
         return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
@@ -101,7 +105,8 @@ class Combat:
                 "family": list(self.family), "queue": list(self.queue), "cur": self.cur, "bround": self.bround,
                 "landing": dict(self.landing), "final": self.final, "count": self.count,
                 "special": self.special, "fuel": self.fuel, "kamikaze": list(self.kamikaze), "isle": self.isle,
-                "invaders": list(self.invaders)}
+                "invaders": list(self.invaders), "defending": list(self.defending), "phase": self.phase,
+                "aa": [[k, list(v)] for k, v in self.aa.items()]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Combat":
@@ -111,7 +116,8 @@ class Combat:
                    {g: tuple(u) for g, u in d["groups"].items()}, dict(d["pursuers"]), tuple(d["stopped"]),
                    tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
                    d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0),
-                   tuple(d.get("kamikaze", ())), d.get("isle", ""), tuple(d.get("invaders", ())))
+                   tuple(d.get("kamikaze", ())), d.get("isle", ""), tuple(d.get("invaders", ())),
+                   tuple(d.get("defending", ())), d.get("phase", ""), {k: tuple(v) for k, v in d.get("aa", [])})
 
     def __eq__(self, o: object) -> bool:
         return isinstance(o, Combat) and self.to_json() == o.to_json()
@@ -270,6 +276,7 @@ def _set_actions(c: Ctx, cb: Combat, actions: tuple[str, ...], rule: str) -> Non
 # -- 7.4 an action ---------------------------------------------------------------------------------------
 def _enter_action(c: Ctx, cb: Combat) -> bool:
     cb.dmg, cb.dis, cb.firing, cb.assign, cb.kamikaze = {}, (), (), {}, ()
+    cb.defending, cb.phase, cb.aa = (), "", {}
     if cb.cur.startswith("raid:"):
         _day_start(c, cb, raid_side(c, cb))
         return False
@@ -313,7 +320,7 @@ def _day_start(c: Ctx, cb: Combat, first: str) -> None:
     if cb.ask:
         cb.stage = "kamikaze"
     else:
-        _begin_side(c, cb, first)
+        _after_kamikaze(c, cb, first)
 
 
 def _enter_kamikaze(c: Ctx, cb: Combat) -> bool:
@@ -321,8 +328,15 @@ def _enter_kamikaze(c: Ctx, cb: Combat) -> bool:
         return True
     if cb.kamikaze:
         c.say("kamikaze", f"Kamikaze attacks by {c.names(cb.kamikaze)}", "19.22")
-    _begin_side(c, cb, cb.side)
+    _after_kamikaze(c, cb, cb.side)
     return False
+
+
+def _after_kamikaze(c: Ctx, cb: Combat, first: str) -> None:
+    if _air().applies(c, cb):
+        _air().begin_stance(c, cb)           # 23.3
+    else:
+        _begin_side(c, cb, first)
 
 
 def _pause_kamikaze(c: Ctx, cb: Combat) -> Pause:
@@ -395,10 +409,12 @@ def attackers(c: Ctx, cb: Combat, side: str) -> list[str]:
             if side == "allies" and c.is_carrier(u) and u not in cb.firing:
                 continue
         else:
-            if k not in ("ship", "lba") or c.airstrike(u) <= 0:
+            if k not in ("ship", "lba") or _air().strike(c, u) <= 0:
                 continue
             if cb.cur.startswith("raid:") and k != "ship":
                 continue   # 9.3: land-based air cannot raid
+            if cb.phase and (u in cb.defending) != (cb.phase == "defend"):
+                continue   # 23.31: defending airstrikes fire first, at attacking airstrikes only
         out.append(u)
     return out
 
@@ -408,6 +424,8 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
     7.422-7.424); HOLD is a Japanese carrier's choice not to fire at night."""
     side = c.side_of(u)
     foes = fighting(c, cb, other(side))
+    if cb.phase == "defend":
+        return _air().attacking_strikes(c, cb, other(side))             # 23.31
     if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
         return foes
     foes = [f for f in foes if _kind(c, f) != "lba"]                    # 7.422
@@ -442,12 +460,15 @@ def _enter_assign(c: Ctx, cb: Combat) -> bool:
             _give(c, cb, u, opts[0])
         cb.ask = cb.ask[1:]
     cb.shots = tuple(u for u in cb.assign if cb.assign[u] != HOLD)
-    if cb.side == "japan" and kamikaze_turn(c):
+    if cb.side == "japan" and kamikaze_turn(c) and cb.phase != "defend":
         cb.kamikaze += tuple(u for u in cb.shots if _kind(c, u) == "lba")        # 19.21
     for u, t in cb.assign.items():
         if t != HOLD:
-            c.say("target", f"{c.name(u)} attacks {c.name(t)}", "7.43")
+            c.say("target", f"{c.name(u)} attacks {c.name(t)}{' (defending)' if cb.phase == 'defend' else ''}",
+                  "23.31" if cb.phase == "defend" else "7.43")
     cb.stage = "fire"
+    if cb.phase == "strike" and cb.shots:
+        _air().begin_aa(c, cb)               # 23.34-23.36
     return False
 
 
@@ -475,12 +496,12 @@ def _on_assign(c: Ctx, cb: Combat, ans: str) -> None:
 # -- 7.5 resolution --------------------------------------------------------------------------------------
 def factor(c: Ctx, cb: Combat, u: str) -> int:
     night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
-    return c.gunnery(u) if night else c.airstrike(u)
+    return c.gunnery(u) if night else _air().strike(c, u)
 
 
 def has_bonus(c: Ctx, cb: Combat, u: str, t: str) -> bool:
     """7.535, 12.21, 12.22: +1 to the shot roll, never against land-based air nor for it."""
-    if _kind(c, t) == "lba":
+    if _kind(c, t) == "lba" or cb.phase == "defend":
         return False
     if is_kamikaze(c, cb, u) and not (cb.actions and cb.actions[cb.act] == "night" and not cb.cur.startswith("raid:")):
         return True                                                     # 19.21, 19.22
@@ -501,8 +522,17 @@ def shot_result(c: Ctx, target: str, face: int, bonus: bool) -> str:
 
 
 def _enter_fire(c: Ctx, cb: Combat) -> bool:
+    while cb.shots and (not c.s.loc.get(cb.shots[0], "").startswith("sea:") or factor(c, cb, cb.shots[0]) <= 0):
+        cb.shots = cb.shots[1:]              # 23: an airstrike shot away before it could fire
     if cb.shots:
         return True
+    if cb.phase == "defend":
+        if cb.side == "japan":
+            _begin_side(c, cb, "allies")
+        else:
+            cb.phase = "strike"              # 23.33: now the attacking airstrikes
+            _begin_side(c, cb, "japan")
+        return False
     if cb.side == "japan" and not cb.cur.startswith("raid:") and cb.cur != SURPRISE:
         _begin_side(c, cb, "allies")     # 18.4: no return fire in the surprise raids
     else:
@@ -524,6 +554,8 @@ def _on_fire(c: Ctx, cb: Combat, faces) -> None:
     cb.shots = cb.shots[1:]
     bonus = has_bonus(c, cb, u, t)
     res = [shot_result(c, t, f, bonus) for f in faces]
+    if cb.phase == "defend":
+        res = ["hit" if f >= 6 else "" for f in faces]                 # 23.32: as against land-based air
     hits = res.count("hit")
     raid = cb.cur.startswith("raid:")
     if "disable" in res and not raid and t not in cb.dis:
@@ -542,8 +574,11 @@ def _pause_damage(c: Ctx, cb: Combat) -> Pause:
 
 def _on_damage(c: Ctx, cb: Combat, faces) -> None:
     _, t, _ = cb.hit
-    cb.dmg[t] = cb.dmg.get(t, 0) + sum(faces)
-    c.say("damage", f"{c.name(t)} takes {sum(faces)} damage point(s)", "7.532")
+    if cb.phase == "defend":
+        _air().hurt(c, t, sum(faces), "23.32")              # at once
+    else:
+        cb.dmg[t] = cb.dmg.get(t, 0) + sum(faces)
+        c.say("damage", f"{c.name(t)} takes {sum(faces)} damage point(s)", "7.532")
     cb.hit = ("", "", 0)
     cb.stage = "fire"
 
@@ -575,6 +610,11 @@ def _enter_resolve(c: Ctx, cb: Combat) -> bool:
                 c.say("damage", f"{c.name(t)} rests on the bottom of the harbor", "9.41")
         elif sinks(c, t, total):
             c.sink(t, f"{total} damage", "7.61")
+    if cb.phase:
+        for t in _air().disabled_carriers(c, cb):
+            if t not in cb.dis:
+                c.say("disabled", f"{c.name(t)} has lost all its airstrike", "23.4")
+                cb.dis += (t,)
     for t in cb.dis:
         if c.s.loc.get(t, "").startswith("sea:"):
             c.send_home(t, "disabled", "7.62")
@@ -829,7 +869,7 @@ def pursue_options(c: Ctx, cb: Combat, p: str, groups) -> list[str]:
 
 
 def raid_options(c: Ctx, cb: Combat, p: str) -> list[str]:
-    if p in cb.raided or _kind(c, p) != "ship" or c.airstrike(p) <= 0:
+    if p in cb.raided or _kind(c, p) != "ship" or _air().strike(c, p) <= 0:
         return []
     return [f"raid:{p}:{b}" for b in raid_bases(c, cb, c.side_of(p))]
 
@@ -1122,7 +1162,7 @@ def can_attack(c: Ctx, area: str, side: str) -> bool:
     surface = any(_kind(c, f) in ("ship", "amph") for f in foes)
     for u in in_area(c, area, side):
         k = _kind(c, u)
-        if k in ("ship", "lba") and c.airstrike(u) > 0 and foes:
+        if k in ("ship", "lba") and _air().strike(c, u) > 0 and foes:
             return True
         if k == "ship" and c.gunnery(u) > 0 and surface:
             return True
@@ -1186,18 +1226,28 @@ ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_a
          "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
          "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
          "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92,
-         "kamikaze": _enter_kamikaze, "island": lambda c, cb: _island().enter(c, cb), "t1": lambda c, cb: _turn1().enter(c, cb)}
+         "kamikaze": _enter_kamikaze, "island": lambda c, cb: _island().enter(c, cb),
+         "stance": lambda c, cb: _air().enter_stance(c, cb), "aa": lambda c, cb: _air().enter_aa(c, cb),
+         "t1": lambda c, cb: _turn1().enter(c, cb)}
 PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
          "fire": _pause_fire, "damage": _pause_damage, "sub": _pause_sub, "subfire": _pause_subfire,
          "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
          "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92, "kamikaze": _pause_kamikaze,
-         "island": lambda c, cb: _island().pause(c, cb),
+         "island": lambda c, cb: _island().pause(c, cb), "stance": lambda c, cb: _air().pause_stance(c, cb),
+         "aa": lambda c, cb: _air().pause_aa(c, cb),
          "t1": lambda c, cb: _turn1().pause(c, cb)}
 ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
           "fire": _on_fire, "damage": _on_damage, "sub": _on_sub, "subfire": _on_subfire, "subdmg": _on_subdmg,
           "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
           "land": _on_land, "raid92": _on_pursue, "kamikaze": _on_kamikaze,
-          "island": lambda c, cb, a: _island().answer(c, cb, a), "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+          "island": lambda c, cb, a: _island().answer(c, cb, a),
+          "stance": lambda c, cb, a: _air().on_stance(c, cb, a), "aa": lambda c, cb, a: _air().answer_aa(c, cb, a),
+          "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+
+
+def _air():
+    from kaisen.games.victory_in_the_pacific import air_strikes
+    return air_strikes
 
 
 def _island():

@@ -44,6 +44,69 @@ def repair(c: Ctx, u: str) -> None:
                     f"({points_left(c, port)} point(s) left there this turn)", "11.2")
 
 
+# -- 23.5 rebuilding airstrikes (optional rule "air-strike-damage") ----------------------------------------------
+def rebuild_options(c: Ctx, side: str) -> list[Option]:
+    """23.5: with the repair points of a friendly repair port, a carrier in port there gets back one airstrike
+    factor a point, and an eliminated land-based air unit is rebuilt there for as many points as its airstrike
+    factor. Either then stays in port this turn (11.1)."""
+    from kaisen.games.victory_in_the_pacific import air_strikes
+    s = c.s
+    if not air_strikes.enabled(c):
+        return []
+    out = []
+    for u, loc in sorted(s.loc.items()):
+        if c.side_of(u) != side:
+            continue
+        if loc.startswith("port:") and air_strikes.strike_damage(c, u) and u not in s.raider \
+                and not (u in s.moved and u not in s.done):
+            port = loc[5:]
+            if c.d.bases[port].repair_side == side and points_left(c, port) > 0:
+                out.append(Option(f"rebuild:{u}", f"Rebuild one airstrike factor of {c.name(u)} "
+                                                  f"({air_strikes.strike(c, u)} of {c.spec(u).airstrike} left; "
+                                                  f"it stays in port this turn)"))
+        elif loc == "returning" and c.spec(u).kind == "lba" and u not in s.back:
+            for port, bs in sorted(c.d.bases.items()):
+                if bs.repair_side == side and s.base_control.get(port) == side \
+                        and points_left(c, port) >= c.spec(u).airstrike:
+                    out.append(Option(f"rebuild:{u}:{port}", f"Rebuild {c.name(u)} at {bs.name} "
+                                                             f"({c.spec(u).airstrike} repair points)"))
+    return out
+
+
+def rebuild(c: Ctx, a: str) -> None:
+    s = c.s
+    _, u, *where = a.split(":")
+    if where:
+        port = where[0]
+        cost = c.spec(u).airstrike
+        s.repaired[port] = s.repaired.get(port, 0) + cost
+        s.loc[u] = "port:" + port
+        s.damage.pop(u, None)
+        c.say("repair", f"{c.name(u)} is rebuilt at {c.d.bases[port].name} for {cost} repair points", "23.5")
+    else:
+        from kaisen.games.victory_in_the_pacific import air_strikes
+        port = s.loc[u][5:]
+        s.repaired[port] = s.repaired.get(port, 0) + 1
+        k = air_strikes.key(u)
+        s.damage[k] -= 1
+        if not s.damage[k]:
+            del s.damage[k]
+        c.say("repair", f"{c.name(u)} rebuilds one airstrike factor at {c.d.bases[port].name} "
+                        f"({points_left(c, port)} point(s) left there this turn)", "23.5")
+    s.moved = s.moved | {u}
+    s.done = s.done | {u}
+
+
+def no_automatic_return(c: Ctx) -> None:
+    """23.5: eliminated land-based air does not come back by itself; it waits to be rebuilt."""
+    from kaisen.games.victory_in_the_pacific import air_strikes
+    if not air_strikes.enabled(c):
+        return
+    for u in sorted(c.s.back):
+        if c.spec(u).kind == "lba" and c.s.loc.get(u) == "returning":
+            del c.s.back[u]
+
+
 # -- the end of the turn ------------------------------------------------------------------------------------
 def start(c: Ctx) -> None:
     """5.6, 16.1: a submarine still at sea may take its one shot before it returns; then the rest of 5.7."""
@@ -278,6 +341,7 @@ def resume(c: Ctx, what: str) -> None:
         c.say("over", f"End of the game: {standing(s.poc)}: " +
               ("a draw" if winner is None else f"{SIDE_NAME[winner]} win"), "4.7")
         return
+    no_automatic_return(c)
     s.turn += 1
     from kaisen.games.victory_in_the_pacific import flow
     flow.start_turn(c)

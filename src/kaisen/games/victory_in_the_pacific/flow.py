@@ -167,6 +167,7 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
         for u in end_turn.repairable(c, side):
             out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
                                              f"({c.dmg(u)} damage; it stays in port this turn)"))
+        out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
     elif step == "amph":
         for u in c.units_of(side):
             if c.spec(u).kind == "amph" and movement.in_port(c, u) and u not in s.moved and not movement.frozen(c, u):
@@ -191,6 +192,9 @@ def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
         return
     if verb == "repair":
         end_turn.repair(c, u)
+        return
+    if verb == "rebuild":
+        end_turn.rebuild(c, a)
         return
     # done: speed rolls for this side's movers, then the next side / step (6.43)
     nxt = NEXT[(step, side)]

@@ -22,6 +22,8 @@ class VictoryInThePacific(Game[VPState]):
                              "it holds the Japanese Islands"),
         GameOption("invasion-combat", "Optional rule 22: invasions are fought out on the island (armor less damage "
                                       "in shots, one damage point a hit, the garrison fights last)"),
+        GameOption("air-strike-damage", "Optional rule 23: airstrikes take damage of their own, attack or defend, "
+                                        "draw return fire, and are rebuilt with repair points"),
         GameOption("us-battleship-bonus", "Optional rule 21: US battleships fire with the attack bonus from turn 7"),
     )
 
