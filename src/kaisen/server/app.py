@@ -8,6 +8,8 @@
     GET  /api/seat/{token}/events      Server-Sent Events: the payload after every change
     GET  /api/seat/{token}/record      the record and the omniscient final view, once the game is over
 
+The browser pages and their helpers (/, /play/{token}, /replay, /api/boards, replays): see kaisen.server.web.
+
 Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `rule`, `given`, `allowed`."""
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kaisen.agents.base import agent_names
 from kaisen.registry import all_games
 from kaisen.server.runner import HUMAN, ApiError, Server, not_found
+from kaisen.server import web
 from kaisen.server.store import Store, default_db_path
 
 MAX_BODY = 64 * 1024
@@ -33,21 +36,26 @@ MAX_BODY = 64 * 1024
 class BodyLimit:
     """ASGI middleware: refuse request bodies over MAX_BODY bytes with 413 before anything reads them."""
 
-    def __init__(self, app, limit: int = MAX_BODY):
+    def __init__(self, app, limit: int = MAX_BODY, paths: dict[str, int] | None = None):
         self.app = app
-        self.limit = limit
+        self.default = limit
+        self.paths = paths or {}          # a larger limit for a few exact paths (a record upload)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        limit = self.paths.get(scope.get("path", ""), self.default)
+        return await self._limited(scope, receive, send, limit)
+
+    async def _limited(self, scope, receive, send, limit):
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    return await self._refuse(send)
+                    return await self._refuse(send, limit)
         received = 0
         messages = []
         while True:           # read the whole body first (at most limit + one chunk), then replay it
@@ -56,8 +64,8 @@ class BodyLimit:
                 messages.append(message)
                 break
             received += len(message.get("body", b""))
-            if received > self.limit:
-                return await self._refuse(send)
+            if received > limit:
+                return await self._refuse(send, limit)
             messages.append(message)
             if not message.get("more_body"):
                 break
@@ -68,9 +76,9 @@ class BodyLimit:
             return await receive()
         return await self.app(scope, replay, send)
 
-    async def _refuse(self, send):
+    async def _refuse(self, send, limit):
         body = json.dumps({"error": {"code": "too-large",
-                                     "reason": f"request bodies are limited to {self.limit} bytes"}}).encode()
+                                     "reason": f"request bodies are limited to {limit} bytes"}}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
@@ -91,7 +99,7 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
         server = Server(Store(db if db is not None else default_db_path()))
     app = FastAPI(title="kaisen", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, paths={"/api/replay": web.REPLAY_BODY})
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, err: ApiError):
@@ -186,6 +194,8 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    web.mount(app, server)      # the pages: /, /play/{token}, /replay, /web/*, and the replay/board helpers
 
     @app.middleware("http")
     async def no_store(request: Request, call_next):

@@ -1,0 +1,274 @@
+// SVG boards drawn from a seat's view (only what that side may know). Elements that can be clicked carry
+// data-key (a zone, hex, area or base id); the page matches it against the pending options' ids.
+import { esc, sideName } from "./common.js";
+
+const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
+const FILL = { japan: "#f6d5d0", usa: "#d4e0f4", allies: "#d4e0f4" };
+
+const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
+const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
+const svg = (w, h, body, game) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" class="board board-${game}" data-game="${game}" role="img">${body}</svg>`;
+
+export function renderBoard(container, view, data = {}) {
+  if (!view) {
+    container.innerHTML = `<p class="muted">The board is hidden from spectators until the game ends.</p>`;
+    return;
+  }
+  const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp }[view.game];
+  container.innerHTML = fn ? fn(view, data) : `<pre>${esc(JSON.stringify(view, null, 1))}</pre>`;
+}
+
+// ---------------------------------------------------------------- Pacific Fury
+function pfUnits(view, units, count) {
+  if (units == null) return `${count} face down`;
+  if (!units.length) return "-";
+  return units.map((u) => {
+    const s = view.units[u];
+    const n = view.names[u] || u;
+    return s && !["AP", "TE"].includes(s.type) ? `${n} ${s.type}${s.cf}` : n;
+  }).join(", ");
+}
+
+function wrap(text, width) {          // crude wrap by characters for SVG text
+  const out = [];
+  let line = "";
+  for (const w of String(text).split(" ")) {
+    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+function lines(x, y, arr, cls = "small", dy = 13) {
+  return arr.map((s, i) => t(x, y + i * dy, s, `class="${cls}"`)).join("");
+}
+
+function pacificFury(v) {
+  const W = 1000, H = 700;
+  let b = rect(0, 0, W, H, 'class="sea"');
+  // header: turn and operation counters, Henderson Field
+  b += t(20, 30, `Turn ${v.turn} of 4`, 'class="h1" data-testid="turn"');
+  b += t(150, 30, `${v.phase} phase`, 'class="h2"');
+  b += t(330, 30, `Operations: Japan ${v.operations.japan}/7 · USA ${v.operations.usa}/7`, 'class="h2"');
+  b += t(700, 30, `Henderson Field: ${v.henderson}`, `class="h2 ${v.henderson === "operational" ? "ok" : "warn"}"`);
+  // initiative track -max..max, marker
+  const top = v.track_max || 5, bw = 44, x0 = W / 2 - ((2 * top + 1) * bw) / 2, y0 = 48;
+  b += t(x0 - 90, y0 + 27, "Initiative", 'class="h2"');
+  for (let k = -top; k <= top; k++) {
+    const x = x0 + (k + top) * bw;
+    const side = k < 0 ? "japan" : k > 0 ? "usa" : null;
+    b += rect(x, y0, bw - 4, 38, `class="track" fill="${side ? FILL[side] : "#eee"}" stroke="#555"`);
+    b += t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small"');
+    if (k === v.marker) b += `<circle cx="${x + (bw - 4) / 2}" cy="${y0 + 19}" r="15" class="marker" data-testid="initiative-marker"/>` +
+      t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small marker-text"');
+  }
+  b += t(x0 + (2 * top + 1) * bw + 10, y0 + 27, `${v.marker_label} · initiative ${sideName(v.initiative)}`, 'class="small"');
+  // the two sides: base + seven operation boxes
+  const col = (sd, x) => {
+    const s = v.sides[sd];
+    let o = rect(x, 100, 250, 590, `class="side-panel" stroke="${COLOR[sd]}" fill="${FILL[sd]}" fill-opacity="0.35"`);
+    o += t(x + 10, 122, `${sideName(sd)}${v.phasing === sd ? " — to act" : ""}`, `class="h2" fill="${COLOR[sd]}"`);
+    o += rect(x + 8, 130, 234, 70, `class="base" data-key="base" stroke="${COLOR[sd]}"`);
+    o += t(x + 14, 146, `${s.base_name} (base): ${s.base_count}`, 'class="small bold"');
+    o += lines(x + 14, 160, wrap(pfUnits(v, s.base, s.base_count), 40).slice(0, 3));
+    const byBox = {};
+    for (const bx of s.boxes) (byBox[bx.box] ||= []).push(bx);
+    for (let n = 1; n <= 7; n++) {
+      const y = 206 + (n - 1) * 50;
+      const forming = v.forming && v.forming.side === sd && v.forming.box === n;
+      o += rect(x + 8, y, 234, 46, `class="opbox${forming ? " forming" : ""}" data-key="box-${n}"`);
+      o += t(x + 14, y + 14, `Box ${n}`, 'class="small bold"');
+      const here = byBox[n] || [];
+      o += lines(x + 56, y + 14, here.flatMap((tf) => wrap(`${tf.tf}: ${pfUnits(v, tf.ships, tf.count)}`, 32)).slice(0, 3), "tiny", 12);
+    }
+    const extra = [];
+    if (s.reserve.length) extra.push(`Reserve: ${pfUnits(v, s.reserve)}`);
+    for (const [turn, us] of Object.entries(s.track)) if (us.length) extra.push(`Returns turn ${turn}: ${pfUnits(v, us)}`);
+    if (s.offboard.length) extra.push(`Off board: ${pfUnits(v, s.offboard)}`);
+    if (s.sunk.length) extra.push(`Sunk: ${pfUnits(v, s.sunk)}`);
+    if (s.removed.length) extra.push(`Removed: ${pfUnits(v, s.removed)}`);
+    o += lines(x + 12, 568, extra.flatMap((e) => wrap(e, 42)).slice(0, 9), "tiny", 12);
+    return o;
+  };
+  b += col("japan", 10) + col("usa", W - 260);
+  // the four zones in the middle
+  const zx = 275, zw = 450, zh = 140;
+  v.zones.forEach((z, i) => {
+    const y = 100 + i * (zh + 10);
+    b += `<g class="zone" data-key="${esc(z.id)}" data-testid="zone-${esc(z.id)}">`;
+    b += rect(zx, y, zw, zh, 'class="zone-box"');
+    b += t(zx + 10, y + 18, z.name, 'class="h2"');
+    const bySide = { japan: [], usa: [] };
+    for (const tf of z.task_forces) bySide[tf.side].push(tf);
+    for (const [j, sd] of ["japan", "usa"].entries()) {
+      const cx = zx + 10 + j * (zw / 2);
+      bySide[sd].forEach((tf, k) => {
+        const cy = y + 28 + k * 36;
+        if (k > 2) return;
+        const hidden = tf.ships == null;
+        b += rect(cx, cy, zw / 2 - 20, 32, `class="tf${hidden ? " face-down" : ""}" fill="${FILL[sd]}" stroke="${COLOR[sd]}" rx="4"`);
+        const label = hidden ? `${tf.tf}: ${tf.count} counter${tf.count === 1 ? "" : "s"} face down` :
+          `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden)"}`;
+        b += t(cx + 6, cy + 13, label, 'class="tiny bold"');
+        if (!hidden) b += t(cx + 6, cy + 26, wrap(pfUnits(v, tf.ships), 36)[0] + (tf.ships.length > 3 ? "…" : ""), 'class="tiny"');
+      });
+      if (bySide[sd].length > 3) b += t(cx, y + zh - 4, `+${bySide[sd].length - 3} more`, 'class="tiny"');
+    }
+    b += "</g>";
+  });
+  if (v.combat) {
+    const c = v.combat;
+    b += rect(zx, 690 - 60, zw, 0, "");
+    b += t(zx + 10, 100 + 4 * (zh + 10) - 6, `Combat (${c.kind}) round ${c.round}/${c.rounds}, attacker ${sideName(c.attacker)}`, 'class="small bold warn"');
+  }
+  return svg(W, H, b, "pacific-fury");
+}
+
+// ---------------------------------------------------------------- Fury at Midway
+const COLS = "ABCDEFGHI";
+const FLEET = { "1af": ["1AF", "japan"], mif: ["MIF", "japan"], "ijn-dmcv": ["DMCV", "japan"], csf: ["CSF", "usa"], "us-dmcv": ["DMCV", "usa"] };
+
+function furyAtMidway(v) {
+  const R = 38, HX = 1.5 * R, HY = Math.sqrt(3) * R;
+  const W = 1100, H = 700, ox = 60, oy = 110;
+  const center = (c, r) => {
+    const i = COLS.indexOf(c);
+    return [ox + R + i * HX, oy + (r - 1) * HY + HY / 2 + (i % 2 === 1 ? -HY / 2 : 0)];
+  };
+  let b = rect(0, 0, W, H, 'class="sea"');
+  const who = v.side == null ? "omniscient" : `you see as ${sideName(v.side)}`;
+  b += t(20, 30, `Turn ${v.turn} of 7`, 'class="h1" data-testid="turn"');
+  b += t(150, 30, `${v.time}${v.night ? " · NIGHT" : ""} · ${who}`, 'class="h2"');
+  b += t(20, 56, `Midway garrison ${v.garrison} · invasion ${v.invasion || "X"} · held by ${sideName(v.midway_control)} · ` +
+    `AOP Japan ${v.aop.japan}, US ${v.aop.usa}${v.declared ? " · Japan declared a Midway attack" : ""}`, 'class="small"');
+  const cells = {};
+  for (const [f, h] of Object.entries(v.fleets)) if (/^[A-I]-[1-6]$/.test(h)) (cells[h] ||= []).push(f);
+  const groups = {};
+  for (const sd of ["japan", "usa"]) {
+    const d = v.displays[sd];
+    if (!d) continue;
+    for (const [gid, g] of Object.entries(d.strike_groups)) if (g.hex) (groups[g.hex] ||= []).push([gid, sd]);
+  }
+  const pts = (cx, cy) => [0, 60, 120, 180, 240, 300].map((a) => {
+    const r = (a * Math.PI) / 180; return `${(cx + R * Math.cos(r)).toFixed(1)},${(cy + R * Math.sin(r)).toFixed(1)}`;
+  }).join(" ");
+  for (const c of COLS) for (let r = 1; r <= 6; r++) {
+    const id = `${c}-${r}`, [cx, cy] = center(c, r);
+    const mid = id === v.midway_hex;
+    b += `<g class="hex" data-key="${id}" data-testid="hex-${id}"><polygon points="${pts(cx, cy)}" class="hexcell${mid ? " midway" : ""}"/>`;
+    b += t(cx, cy - R * 0.62, id, 'text-anchor="middle" class="tiny muted"');
+    if (mid) b += t(cx, cy + R * 0.75, "MIDWAY", 'text-anchor="middle" class="tiny bold"');
+    (cells[id] || []).forEach((f, k) => {
+      const [lab, sd] = FLEET[f] || [f, "japan"];
+      const y = cy - 10 + k * 17;
+      b += rect(cx - 22, y - 8, 44, 15, `rx="3" fill="${COLOR[sd]}"`) + t(cx, y + 4, lab, 'text-anchor="middle" class="tiny chip"');
+    });
+    (groups[id] || []).forEach(([gid, sd], k) => {
+      b += `<circle cx="${cx + 24}" cy="${cy - 12 + k * 12}" r="6" fill="${FILL[sd]}" stroke="${COLOR[sd]}"/>` +
+        t(cx + 32, cy - 8 + k * 12, gid, 'class="tiny"');
+    });
+    b += "</g>";
+  }
+  // right: fleets, carriers, displays, hands
+  let y = 100; const x = 640;
+  const put = (s, cls = "small") => { for (const l of wrap(s, 70)) { b += t(x, y, l, `class="${cls}"`); y += 15; } };
+  put("Fleets", "h2");
+  put(Object.entries(v.fleets).map(([f, h]) => `${(FLEET[f] || [f])[0]}${f.includes("dmcv") ? ` (${f.startsWith("ijn") ? "J" : "US"})` : ""} ${h}`).join(" · "));
+  if (v.plot) put("Your plot: " + Object.entries(v.plot).map(([f, p]) => `${f} ${p.join(" → ")}`).join("; "));
+  y += 6; put("Carriers", "h2");
+  for (const [k, c] of Object.entries(v.carriers)) {
+    const st = c.sunk ? "SUNK" : c.damaged.length ? `damaged ${c.damaged.join(", ")}` : "intact";
+    b += `<circle cx="${x + 5}" cy="${y - 4}" r="5" fill="${c.sunk ? "#000" : c.damaged.length ? "#e67e22" : COLOR[c.side]}"/>`;
+    b += t(x + 16, y, `${c.name}: ${st}${c.towed ? " (towed)" : ""}`, `class="small" data-testid="carrier-${k}"`); y += 15;
+  }
+  for (const sd of ["japan", "usa"]) {
+    const d = v.displays[sd];
+    if (!d) continue;
+    y += 6; put(`${sideName(sd)} display`, "h2");
+    const kinds = {};
+    for (const [box, units] of Object.entries(d.boxes)) {
+      const k = box.split(":")[0];
+      kinds[k] = (kinds[k] || 0) + units.length;
+    }
+    put(Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(" · ") || "-");
+    for (const [gid, g] of Object.entries(d.strike_groups)) put(`strike ${gid} at ${g.hex}: ${g.units.map((q) => v.names[q] || q).join(", ")}`, "tiny");
+    if (d.lost.length) put(`lost: ${d.lost.length} squadron(s)`, "tiny");
+  }
+  y += 6; put("Cards", "h2");
+  for (const sd of ["japan", "usa"]) {
+    const h = v.hands[sd];
+    put(`${sideName(sd)} hand: ` + (h == null ? `${v.hand_sizes[sd]} card(s)` : h.map((n) => `${String(n).padStart(2, "0")} ${v.card_titles?.[n] || ""}`).join(", ") || "-"));
+  }
+  put(`played: ${v.played.join(", ") || "-"} · deck ${v.deck_size}`);
+  if (v.attack) put(`Attack: ${sideName(v.attack.side)} strike ${v.attack.gid} on ${v.attack.target} (${v.attack.stage})`, "small warn");
+  return svg(W, H, b, "fury-at-midway");
+}
+
+// ---------------------------------------------------------------- Victory in the Pacific
+const AREA_XY = {
+  "japanese-islands": [300, 20], "aleutian-islands": [560, 20], "north-pacific": [820, 20],
+  indonesia: [150, 200], "marianas-islands": [400, 200], "central-pacific": [650, 200], "hawaiian-islands": [900, 200],
+  "bay-of-bengal": [10, 380], "south-pacific": [400, 380], "marshall-islands": [650, 380], "us-mandate": [900, 380],
+  "indian-ocean": [150, 560], "coral-sea": [520, 560],
+};
+
+function vitp(v, data) {
+  const W = 1130, H = 730, BW = 220, BH = 150;
+  let b = rect(0, 0, W, H, 'class="sea"');
+  const areas = data.areas || Object.keys(v.control).map((id) => ({ id, name: id, adjacent: [] }));
+  const bases = data.bases || [];
+  const unitSide = (u) => data.units?.[u]?.side || "?";
+  const unitType = (u) => data.units?.[u]?.type || "?";
+  const byLoc = {};
+  for (const [u, info] of Object.entries(v.units)) (byLoc[info.loc] ||= []).push(u);
+  const poc = v.poc === 0 ? "even" : v.poc > 0 ? `Allies +${v.poc}` : `Japan +${-v.poc}`;
+  b += t(W - 10, H - 10, `Turn ${v.turn} · POC ${poc}`, 'text-anchor="end" class="h1" data-testid="turn"');
+  const xy = (id) => AREA_XY[id] || [0, 0];
+  const seen = new Set();
+  for (const a of areas) for (const n of a.adjacent) {
+    const k = [a.id, n].sort().join("|");
+    if (seen.has(k)) continue; seen.add(k);
+    const [x1, y1] = xy(a.id), [x2, y2] = xy(n);
+    b += `<line x1="${x1 + BW / 2}" y1="${y1 + BH / 2}" x2="${x2 + BW / 2}" y2="${y2 + BH / 2}" class="edge"/>`;
+  }
+  const summary = (units) => {
+    const c = {};
+    for (const u of units) c[unitType(u)] = (c[unitType(u)] || 0) + 1;
+    return Object.entries(c).map(([k, n]) => `${n}${k}`).join(" ");
+  };
+  const firstArea = {};
+  for (const bs of bases) (firstArea[bs.touches[0]] ||= []).push(bs);
+  for (const a of areas) {
+    const [x, y] = xy(a.id), ctl = v.control[a.id];
+    b += `<g class="area" data-key="${esc(a.id)}" data-testid="area-${esc(a.id)}">`;
+    b += rect(x, y, BW, BH, `class="area-box" rx="8" stroke="${COLOR[ctl] || "#777"}"`);
+    b += rect(x, y, BW, 20, `rx="8" fill="${FILL[ctl] || "#ddd"}"`);
+    b += `<rect x="${x + BW - 26}" y="${y + 4}" width="20" height="12" fill="${COLOR[ctl] || "#999"}" class="flag"><title>${esc(sideName(ctl))}</title></rect>`;
+    b += t(x + 8, y + 15, a.name, 'class="small bold"');
+    if (a.poc_japan != null) b += t(x + 8, y + 34, `POC J${a.poc_japan} / A${a.poc_allies}`, 'class="tiny"');
+    let ly = y + 50;
+    const units = byLoc["sea:" + a.id] || [];
+    for (const sd of ["japan", "allies"]) {
+      const mine = units.filter((u) => unitSide(u) === sd);
+      if (!mine.length) continue;
+      const names = mine.map((u) => v.names[u] || u).join(", ");
+      b += `<g><title>${esc(names)}</title>${t(x + 8, ly, `${sideName(sd)}: ${summary(mine)}`, `class="tiny bold" fill="${COLOR[sd]}"`)}</g>`;
+      ly += 14;
+    }
+    for (const bs of firstArea[a.id] || []) {
+      const held = v.base_control[bs.id];
+      const here = byLoc["port:" + bs.id] || [];
+      const shape = bs.kind === "port" ? rect(x + 8, ly + 6, 10, 10, `fill="${COLOR[held]}"`) : `<circle cx="${x + 13}" cy="${ly + 11}" r="5" fill="${COLOR[held]}"/>`;
+      b += `<g class="base" data-key="${esc(bs.id)}" data-testid="base-${esc(bs.id)}"><title>${esc(here.map((u) => v.names[u] || u).join(", "))}</title>`;
+      b += shape + t(x + 24, ly + 15, `${bs.name}${here.length ? ` · ${summary(here)}` : ""}`, 'class="tiny"') + "</g>";
+      ly += 18;
+    }
+    b += "</g>";
+  }
+  const elsewhere = Object.entries(byLoc).filter(([loc]) => !loc.startsWith("sea:") && !loc.startsWith("port:"));
+  let ey = 560;
+  b += t(790, ey, "Elsewhere", 'class="small bold"');
+  for (const [loc, us] of elsewhere.slice(0, 8)) { ey += 14; b += t(790, ey, `${loc}: ${us.length}`, 'class="tiny"'); }
+  return svg(W, H, b, "victory-in-the-pacific");
+}

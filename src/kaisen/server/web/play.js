@@ -1,0 +1,130 @@
+// The game page: /play/<token>. Draws the seat's payload, answers its pending decision, follows the SSE stream.
+import { api, diceEvents, el, esc, renderLog, resultText, sideName } from "./common.js";
+import { renderBoard } from "./boards.js";
+import { boardDataLoader, makeStepper } from "./stepper.js";
+
+const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+const boardData = boardDataLoader();
+let current = null;       // the payload on screen
+let stream = null;
+let sending = false;
+let afterShown = false;
+
+function showError(msg) {
+  const e = $("error");
+  e.textContent = msg;
+  e.hidden = !msg;
+}
+
+async function render(p) {
+  if (current && p.step < current.step) return;          // an older push arriving late
+  current = p;
+  document.title = `kaisen — ${p.title}`;
+  $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
+  $("who").textContent = p.side ? `you play ${sideName(p.side)}` : "spectator";
+  renderBoard($("board"), p.view, await boardData(p.game));
+  wireBoard(p);
+  renderPending(p);
+  renderLog($("log"), p.log);
+  const dice = diceEvents(p.log);
+  $("dice").innerHTML = dice.length ? `<h3>Dice</h3>` + dice.map((e) => `<div class="die-line">🎲 ${esc(e.text)}</div>`).join("") : "";
+  const over = p.status === "over";
+  $("result").hidden = !over;
+  if (over) $("result").textContent = `Game over — ${resultText(p.result)}`;
+  $("status").textContent = `Step ${p.step} · ${over ? "finished" : "in play"} · dice ${p.dice}`;
+  document.body.dataset.step = String(p.step);
+  document.body.dataset.state = over ? "over" : p.pending.kind;
+  if (over) showAfter();
+}
+
+function matches(p, key) {
+  if (!p || p.pending.kind !== "decision") return [];
+  return p.pending.options.filter((o) => o.id.split(":").slice(1).includes(key));
+}
+
+function wireBoard(p) {
+  for (const node of $("board").querySelectorAll("[data-key]")) {
+    const hits = matches(p, node.dataset.key);
+    node.classList.toggle("target", hits.length > 0);
+    node.onclick = hits.length ? (ev) => {
+      ev.stopPropagation();
+      if (hits.length === 1) return send(hits[0].id);
+      for (const b of $("pending").querySelectorAll("button.option"))
+        b.classList.toggle("hl", hits.some((h) => h.id === b.dataset.id));
+      $("pending").querySelector("button.hl")?.scrollIntoView({ block: "nearest" });
+    } : null;
+  }
+}
+
+function renderPending(p) {
+  const box = $("pending");
+  const pd = p.pending;
+  box.replaceChildren();
+  if (pd.kind === "decision") {
+    box.append(el("div", { class: "prompt", "data-testid": "prompt" }, pd.prompt, pd.rule ? el("span", { class: "rule" }, ` [${pd.rule}]`) : null));
+    const list = el("div", { class: "options" });
+    for (const o of pd.options)
+      list.append(el("button", { type: "button", class: "option", "data-id": o.id, title: o.id, onclick: () => send(o.id) }, o.label));
+    box.append(list);
+  } else if (pd.kind === "dice") {
+    const inputs = pd.sides.map((s, i) => el("input", { type: "number", min: "1", max: String(s), class: "die-input", "aria-label": `die ${i + 1} (1-${s})`, required: true }));
+    const form = el("form", { class: "dice-form", "data-testid": "dice-form", onsubmit: (ev) => { ev.preventDefault(); send(inputs.map((x) => Number(x.value))); } },
+      el("div", { class: "prompt" }, `Roll ${pd.count} di${pd.count === 1 ? "e" : "ce"} and enter the faces: ${pd.reason || ""}`),
+      ...inputs, el("button", { type: "submit", class: "option" }, "Enter dice"),
+      el("button", { type: "button", onclick: () => { inputs.forEach((x, i) => { x.value = 1 + Math.floor(Math.random() * pd.sides[i]); }); } }, "Roll for me"));
+    box.append(form);
+  } else if (pd.kind === "waiting") {
+    const who = pd.side ? `${sideName(pd.side)}${pd.seat && pd.seat !== "human" ? ` (AI: ${pd.seat})` : ""}` : "the dice";
+    box.append(el("div", { class: "waiting", "data-testid": "waiting" }, `Waiting for the other side — ${who}…`));
+  } else if (pd.kind === "end") {
+    box.append(el("div", { class: "prompt" }, "The game is over."));
+  }
+}
+
+async function send(answer) {
+  if (sending || !current) return;
+  sending = true;
+  for (const b of $("pending").querySelectorAll("button")) b.disabled = true;
+  showError("");
+  try {
+    const p = await api(`/api/seat/${encodeURIComponent(token)}/answer`, { method: "POST", body: { answer, step: current.step } });
+    await render(p);
+  } catch (e) {
+    showError(e.error?.code === "stale" ? "The game moved on; here is the new state." : `Refused: ${e.message}`);
+    await load(false);
+  } finally {
+    sending = false;
+    for (const b of $("pending").querySelectorAll("button")) b.disabled = false;
+  }
+}
+
+async function showAfter() {
+  if (afterShown) return;
+  afterShown = true;
+  if (stream) { stream.close(); stream = null; }
+  $("after").hidden = false;
+  try {
+    const rec = await api(`/api/seat/${encodeURIComponent(token)}/record`);
+    const blob = new Blob([JSON.stringify(rec.record)], { type: "application/json" });
+    $("download").href = URL.createObjectURL(blob);
+    $("download").download = `kaisen-${current.game}-${current.game_id}.json`;
+  } catch (e) { $("download").textContent = `record unavailable: ${e.message}`; }
+  makeStepper($("replay"), (n) => api(`/api/seat/${encodeURIComponent(token)}/replay?step=${n}`), boardData);
+}
+
+async function load(follow = true) {
+  try {
+    await render(await api(`/api/seat/${encodeURIComponent(token)}`));
+  } catch (e) {
+    showError(e.message);
+    document.body.dataset.state = "error";
+    if (e.status === 404) { $("board").replaceChildren(); return; }
+  }
+  if (follow && !stream && current && current.status !== "over") {
+    stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events`);
+    stream.addEventListener("payload", (ev) => { if (!sending) render(JSON.parse(ev.data)); });
+  }
+}
+
+load();
