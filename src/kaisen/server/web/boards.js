@@ -219,7 +219,7 @@ function vitp(v, data) {
   const areas = data.areas || Object.keys(v.control).map((id) => ({ id, name: id, adjacent: [] }));
   const bases = data.bases || [];
   const unitSide = (u) => data.units?.[u]?.side || "?";
-  const unitType = (u) => data.units?.[u]?.type || "?";
+  const unitType = (u) => { const d = data.units?.[u]; return d ? (d.type || d.kind.toUpperCase()) : "?"; };
   const byLoc = {};
   for (const [u, info] of Object.entries(v.units)) (byLoc[info.loc] ||= []).push(u);
   const poc = v.poc === 0 ? "even" : v.poc > 0 ? `Allies +${v.poc}` : `Japan +${-v.poc}`;
@@ -253,15 +253,17 @@ function vitp(v, data) {
       const mine = units.filter((u) => unitSide(u) === sd);
       if (!mine.length) continue;
       const names = mine.map((u) => v.names[u] || u).join(", ");
-      b += `<g><title>${esc(names)}</title>${t(x + 8, ly, `${sideName(sd)}: ${summary(mine)}`, `class="tiny bold" fill="${COLOR[sd]}"`)}</g>`;
+      const line = `${sideName(sd)}: ${summary(mine)}`;
+      b += `<g><title>${esc(names)}</title>${t(x + 8, ly, line.length > 38 ? line.slice(0, 37) + "…" : line, `class="tiny bold" fill="${COLOR[sd]}"`)}</g>`;
       ly += 14;
     }
     for (const bs of firstArea[a.id] || []) {
       const held = v.base_control[bs.id];
       const here = byLoc["port:" + bs.id] || [];
       const shape = bs.kind === "port" ? rect(x + 8, ly + 6, 10, 10, `fill="${COLOR[held]}"`) : `<circle cx="${x + 13}" cy="${ly + 11}" r="5" fill="${COLOR[held]}"/>`;
-      b += `<g class="base" data-key="${esc(bs.id)}" data-testid="base-${esc(bs.id)}"><title>${esc(here.map((u) => v.names[u] || u).join(", "))}</title>`;
-      b += shape + t(x + 24, ly + 15, `${bs.name}${here.length ? ` · ${summary(here)}` : ""}`, 'class="tiny"') + "</g>";
+      b += `<g class="vbase" data-key="${esc(bs.id)}" data-testid="base-${esc(bs.id)}"><title>${esc(here.map((u) => v.names[u] || u).join(", "))}</title>`;
+      const label = `${bs.name}${here.length ? ` · ${summary(here)}` : ""}`;
+      b += shape + t(x + 24, ly + 15, label.length > 36 ? label.slice(0, 35) + "…" : label, 'class="tiny"') + "</g>";
       ly += 18;
     }
     b += "</g>";
