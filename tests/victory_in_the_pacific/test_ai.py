@@ -94,6 +94,17 @@ def test_it_completes_games_against_random_from_either_side():
             assert m.over
 
 
+def test_heuristic_against_itself_never_stalls():
+    """Seed 31 once looped for ever: two cruisers against a battleship, both sides choosing an empty day
+    action on tied scores. A tie now goes to the action where shots are fired, and a fight is broken off
+    after 20 rounds."""
+    for seed in (31, 32):
+        m = Match(GAME, seed=seed)
+        agents = {s: HeuristicAgent(s, seed) for s in SIDES}
+        m.run(lambda d: agents[d.side].choose(GAME.view(m.state, d.side), d), max_steps=20000)
+        assert m.over
+
+
 def test_decisions_depend_only_on_the_view():
     """A twin with the same history handed a JSON copy of the view answers the same; the opponent's
     unrevealed day/night choice is never in the view."""
@@ -155,7 +166,8 @@ def test_day_when_the_carriers_are_stronger_night_when_the_guns_are():
     checked = 0
     for v, d, o in decisions(lambda v, d: HeuristicAgent.step_of(v) == "cbt/choose"):
         day, night = action_scores(Board(v, d.side))
-        assert o == ("day" if day >= night else "night")
+        if day != night:
+            assert o == ("day" if day > night else "night")
         checked += 1
     assert checked
 
@@ -176,15 +188,15 @@ GAMES = 20     # per side; seeds 0..19
 
 
 def test_heuristic_japan_beats_random_allies():
-    """Random Japan wins about one game in five against random Allies; the heuristic Japan won every one of
-    the 200 benchmark games (POC at the cap). Threshold: 80% of 20 fixed-seed games."""
+    """Random Japan wins 11.5% [7.8%, 16.7%] of 200 games against random Allies; the heuristic Japan won all
+    200 benchmark games (POC at the cap). Threshold: 80% of 20 fixed-seed games."""
     wins = sum(heuristic_vs_random("japan", seed).pause().winner == "japan" for seed in range(GAMES))
     assert wins >= 0.8 * GAMES
 
 
 def test_heuristic_allies_beat_random_japan():
-    """Random Allies already win about 80% against random Japan; the heuristic Allies won every benchmark
-    game. Threshold: 95% of 20 fixed-seed games and a mean POC standing at least +20 for the Allies."""
+    """Random Allies already win 87.5% against random Japan (mean POC +14.7); the heuristic Allies won all 200
+    benchmark games at the cap (+29). Threshold: 95% of 20 fixed-seed games and a mean POC of at least +20."""
     ends = [heuristic_vs_random("allies", seed).pause() for seed in range(GAMES)]
     assert sum(e.winner == "allies" for e in ends) >= 0.95 * GAMES
     assert sum(e.score for e in ends) / GAMES >= 20

@@ -31,6 +31,7 @@ ALLIED_DEFENCE = {"hawaiian-islands": 4, "us-mandate": 4, "coral-sea": 4, "india
 ALLIED_OFFENCE = {"south-pacific": 3, "marshall-islands": 3, "central-pacific": 2, "marianas-islands": 2,
                   "indonesia": 2, "bay-of-bengal": 1}
 OFFENSIVE_TURN = 5
+STALEMATE = 20           # rounds of one fight after which the agent breaks it off
 FIRST_TURN_ALLIED_PORTS = ("australia", "singapore", "the-philippines")   # 18.22
 
 
@@ -499,8 +500,12 @@ def action_scores(b: Board) -> tuple[float, float]:
 
 
 def day_or_night(b: Board) -> str:
+    """7.3: the action that favours us; on a tie the one where shots are fired (no endless empty rounds)."""
     day, night = action_scores(b)
-    return "day" if day >= night else "night"
+    if day == night:
+        units = b.fighting(b.side) + b.fighting(b.foe)
+        return "day" if sum(day_fire(b.v, u) for u in units) >= sum(night_fire(b.v, u) for u in units) else "night"
+    return "day" if day > night else "night"
 
 
 def retreat(b: Board) -> str:
@@ -509,6 +514,8 @@ def retreat(b: Board) -> str:
     mine, theirs = b.fighting(b.side), b.fighting(b.foe)
     if not any(spec(u).kind in ("ship", "lba") for u in mine):
         return "retreat"
+    if (v["combat"] or {}).get("round", 1) > STALEMATE:
+        return "retreat"      # a fight nobody can finish: break it off
     if side_power(v, mine) < 0.45 * side_power(v, theirs) and max(action_scores(b)) < 0:
         return "retreat"
     return "stay"
@@ -583,7 +590,7 @@ def pursue(b: Board, ids: list[str]) -> str | None:
             continue
         if g > top:
             best_o, top = o, g
-    if best_o:
+    if best_o and cb.get("bround", 0) <= STALEMATE:
         return best_o
     return next((o for o in ids if o.startswith("stay:") or o.startswith("stop:")), None)
 
