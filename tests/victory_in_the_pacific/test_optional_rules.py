@@ -331,12 +331,119 @@ def test_23_random_games_with_air_strike_damage_finish(chunk):
 
 @pytest.mark.parametrize("chunk", range(3))
 def test_random_games_with_every_switch_on_finish(chunk):
-    opts = {"turn-9": True, "invasion-combat": True, "air-strike-damage": True, "us-battleship-bonus": True}
+    opts = {"turn-9": True, "invasion-combat": True, "air-strike-damage": True, "us-battleship-bonus": True,
+            "task-forces": True}
     games = random_games(opts, range(100 + chunk * 10, 100 + chunk * 10 + 10))
     assert all(s.turn == 9 and s.result is not None for s in games)
 
 
 def test_every_built_switch_is_offered():
-    assert {o.id for o in GAME.options} >= {"turn-9", "invasion-combat", "air-strike-damage", "us-battleship-bonus"}
+    assert {o.id for o in GAME.options} == {"turn-9", "task-forces", "invasion-combat", "air-strike-damage",
+                                            "us-battleship-bonus"}
     s = GAME.new_state(options={"air-strike-damage": True})
     assert s.option("air-strike-damage") and not s.option("turn-9")
+
+
+# -- 20 task forces and sighting ---------------------------------------------------------------------------------------
+TF = ("task-forces",)
+
+
+def test_20_2_to_20_6_task_forces_sighting_a_day_action_then_a_night_action():
+    c = ctx(["kongo", "akagi", "lexington", "arizona"], options=TF, mode={"kongo": "patrol"})
+    combat.start(c, SEA)
+    p = combat.pause(c)
+    assert p.side == "japan" and ids(p) == ["tf:kongo:J1", "tf:kongo:J2"]          # 20.2 Akagi started J1
+    p = play(c, "tf:kongo:J2")
+    assert p.side == "allies" and ids(p) == ["tf:lexington:A1", "tf:lexington:A2"]
+    p = play(c, "tf:lexington:A1")
+    assert p.side == "japan" and ids(p) == ["atk:J1", "hold:J1"]                   # 20.3
+    p = play(c, "atk:J1", "hold:J2", "atk:A1")
+    assert isinstance(p, Chance) and p.dice == (6, 6, 6)
+    assert p.reason == ("Sighting: one die for task force J1 (sighted on 1-4), J2 (sighted on 1-3), "
+                        "A1 (sighted on 1-4)")                                       # 20.42, 20.43, 20.42
+    p = play(c, (5, 3, 2))
+    assert c.s.combat.sighted == ("J2", "A1")
+    # 20.5 day: Akagi (attacking) may attack the sighted A1; Lexington may attack only the sighted J2 (Kongo)
+    assert ids(p) == ["target:akagi:arizona", "target:akagi:lexington"]
+    p = play(c, "target:akagi:arizona")
+    assert p.reason.startswith("Akagi fires 4 shot(s) at Arizona")
+    p = play(c, (1, 1, 1, 1))
+    assert p.reason == "Lexington fires 4 shot(s) at Kongo"
+    p = play(c, (1, 1, 1, 1))
+    # 20.6 night: Japan may add its unsighted attacking J1; it keeps it out
+    assert p.side == "japan" and ids(p) == ["add:J1", "out:J1"]
+    p = play(c, "out:J1")
+    assert ids(p) == ["fire:lexington", "hold:lexington"]
+    p = play(c, "hold:lexington")
+    # Kongo's J2 is not attacking, Akagi is out: only Arizona fires, and only at the sighted Kongo
+    assert isinstance(p, Chance) and p.reason == "Arizona fires 4 shot(s) at Kongo"
+
+
+def test_20_6_only_sighted_or_added_task_forces_may_be_attacked_at_night():
+    for allies_add in (False, True):
+        c = ctx(["kongo", "arizona"], options=TF)
+        combat.start(c, SEA)
+        p = play(c, "atk:J1", "atk:A1", (5, 6))
+        assert c.s.combat.sighted == ()
+        assert p.side == "japan" and ids(p) == ["add:J1", "out:J1"]         # nothing to do by day
+        p = play(c, "add:J1")
+        assert p.side == "allies" and ids(p) == ["add:A1", "out:A1"]
+        p = play(c, "add:A1" if allies_add else "out:A1")
+        if allies_add:
+            assert p.reason == "Kongo fires 4 shot(s) at Arizona"
+        else:
+            assert ids(p) == ["stay", "retreat"]                          # Arizona out of reach, not firing
+
+
+def test_20_41_land_based_air_is_always_sighted_and_20_7_only_declared_invaders_invade():
+    c = ctx(["kongo", "5th-air-force", "1st-marines"], options=TF)
+    combat.start(c, SEA)
+    p = play(c, "tf:5th-air-force:A2", "hold:J1", "hold:A2")
+    assert ids(p) == ["inv:1st-marines", "no:1st-marines"]
+    p = play(c, "no:1st-marines")
+    assert isinstance(p, Chance) and p.reason == ("Sighting: one die for task force J1 (sighted on 1-2), "
+                                                  "A1 (sighted on 1-2)")
+    assert c.s.combat.sighted == ("A2",)                      # the air unit's task force
+    p = play(c, (6, 6), "stay", "stay")
+    assert p.side == "allies" and ids(p) == ["land:1st-marines:guadalcanal", "stay:1st-marines"]
+
+
+def test_20_41_a_declared_invader_is_sighted_and_may_invade():
+    c = ctx(["kongo", "1st-marines"], options=TF)
+    combat.start(c, SEA)
+    p = play(c, "hold:J1", "inv:1st-marines")
+    assert c.s.combat.sighted == ("A1",) and p.dice == (6,)
+    p = play(c, (6,), "stay", "stay")
+    assert "invade:1st-marines:lae" in ids(p)
+
+
+def test_20_8_partial_retreat_pursuers_never_rejoin_the_main_battle():
+    c = ctx(["kongo", "haruna", "arizona", "boston"], options=TF)
+    combat.start(c, SEA)
+    p = play(c, "tf:kongo:J1", "tf:boston:A1", "hold:J1", "hold:A1", (6, 6))
+    assert ids(p) == ["stay", "retreat", "partial"]
+    p = play(c, "partial")
+    assert ids(p) == ["flee:haruna", "keep:haruna"]
+    p = play(c, "flee:haruna", "keep:kongo")
+    assert ids(p) == ["pursue:boston:g1", "stay:boston"]     # no air raid; Arizona is too slow to be asked
+    p = play(c, "pursue:boston:g1", "night", "night", (1, 1, 1, 1), (1,))
+    assert ids(p) == ["pursue:boston:g1", "stop:boston"]
+    p = play(c, "stop:boston")
+    assert c.s.loc["haruna"] == "home:" + SEA and c.s.loc["boston"] == AT_SEA
+    assert c.s.combat.detached == ("boston",)
+    assert c.s.combat.round == 2 and c.s.combat.tfs == {"J1": ("kongo",), "A1": ("arizona",)}   # Boston left out
+    assert isinstance(p, Decision) and ids(p) == ["atk:J1", "hold:J1"]
+
+
+def test_20_json_round_trip_with_task_forces():
+    c = ctx(["kongo", "akagi", "lexington", "arizona"], options=TF)
+    combat.start(c, SEA)
+    play(c, "tf:kongo:J2", "tf:lexington:A1", "atk:J1", "hold:J2", "atk:A1", (5, 3, 2))
+    s2 = VPState.from_json(json.loads(json.dumps(c.s.to_json())))
+    assert s2 == c.s and s2.combat.tfs == {"J1": ("akagi",), "J2": ("kongo",), "A1": ("arizona", "lexington")}
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_20_random_games_with_task_forces_finish(chunk):
+    games = random_games({"task-forces": True}, range(chunk * 10, chunk * 10 + 10))
+    assert all(s.result is not None for s in games)

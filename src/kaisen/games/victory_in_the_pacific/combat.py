@@ -84,6 +84,15 @@ class Combat:
     defending: tuple[str, ...] = ()         # 23.3: airstrikes defending in this day action
     phase: str = ""                         # 23.3: "defend" (defending airstrikes fire), "strike", or ""
     aa: dict[str, tuple[str, ...]] = field(default_factory=dict)   # 23.34: attacking airstrike -> its shooters
+    tfs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 20.2: this round's task forces ("J1", "A1")
+    tf_attack: tuple[str, ...] = ()         # 20.3: attacking task forces
+    sighted: tuple[str, ...] = ()           # 20.4: sighted task forces
+    night_in: tuple[str, ...] = ()          # 20.6: attacking task forces added to the night action
+    invading: tuple[str, ...] = ()          # 20.3: amphibious units declared invading this round
+    tfnight: bool = False                   # 20.6: the night additions have been asked
+    flee: tuple[str, ...] = ()              # 20.8: units named to flee in a partial retreat
+    partial: bool = False                   # 20.8: the retreat in progress is a partial one
+    detached: tuple[str, ...] = ()          # 20.8: pursuers that never rejoin the main battle
 
     def copy(self) -> "Combat":
         return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
@@ -92,7 +101,8 @@ class Combat:
                       self.raided, self.split, self.family, self.queue, self.cur, self.bround,
                       dict(self.landing), self.final, self.count, self.special, self.fuel,
                       self.kamikaze, self.isle, self.invaders, self.defending, self.phase,
-                      {k: v for k, v in self.aa.items()})
+                      {k: v for k, v in self.aa.items()}, dict(self.tfs), self.tf_attack, self.sighted,
+                      self.night_in, self.invading, self.tfnight, self.flee, self.partial, self.detached)
 
     def to_json(self) -> dict[str, Any]:
         return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
@@ -106,7 +116,11 @@ class Combat:
                 "landing": dict(self.landing), "final": self.final, "count": self.count,
                 "special": self.special, "fuel": self.fuel, "kamikaze": list(self.kamikaze), "isle": self.isle,
                 "invaders": list(self.invaders), "defending": list(self.defending), "phase": self.phase,
-                "aa": [[k, list(v)] for k, v in self.aa.items()]}
+                "aa": [[k, list(v)] for k, v in self.aa.items()],
+                "tfs": {k: list(v) for k, v in self.tfs.items()}, "tf_attack": list(self.tf_attack),
+                "sighted": list(self.sighted), "night_in": list(self.night_in), "invading": list(self.invading),
+                "tfnight": self.tfnight, "flee": list(self.flee), "partial": self.partial,
+                "detached": list(self.detached)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Combat":
@@ -117,7 +131,11 @@ class Combat:
                    tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
                    d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0),
                    tuple(d.get("kamikaze", ())), d.get("isle", ""), tuple(d.get("invaders", ())),
-                   tuple(d.get("defending", ())), d.get("phase", ""), {k: tuple(v) for k, v in d.get("aa", [])})
+                   tuple(d.get("defending", ())), d.get("phase", ""), {k: tuple(v) for k, v in d.get("aa", [])},
+                   {k: tuple(v) for k, v in d.get("tfs", {}).items()}, tuple(d.get("tf_attack", ())),
+                   tuple(d.get("sighted", ())), tuple(d.get("night_in", ())), tuple(d.get("invading", ())),
+                   d.get("tfnight", False), tuple(d.get("flee", ())), d.get("partial", False),
+                   tuple(d.get("detached", ())))
 
     def __eq__(self, o: object) -> bool:
         return isinstance(o, Combat) and self.to_json() == o.to_json()
@@ -180,7 +198,7 @@ def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
     here = in_area(c, cb.area, side)
     if cb.cur == "":
         grouped = {u for us in cb.groups.values() for u in us}
-        return [u for u in here if u not in grouped]
+        return [u for u in here if u not in grouped and u not in cb.detached]
     if cb.cur == SURPRISE:
         # 18.4: Japan's airstrikes at sea against the Allied ships at sea; nothing else takes part
         return here if side == "japan" else [u for u in here if _kind(c, u) == "ship"]
@@ -204,9 +222,16 @@ def port_targets(c: Ctx, base: str, side: str) -> list[str]:
     return [u for u in c.s.at("port:" + base) if c.side_of(u) != side and _kind(c, u) != "sub"]
 
 
+def main_in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
+    """in_area less the pursuers of a partial retreat, who never rejoin the main battle (20.8)."""
+    cb = c.s.combat
+    gone = set(cb.detached) if cb is not None and cb.area == area else set()
+    return [u for u in in_area(c, area, side) if u not in gone]
+
+
 def settled(c: Ctx, area: str) -> bool:
     """5.5: at most one side still has units at sea in the area."""
-    return not (in_area(c, area, "japan") and in_area(c, area, "allies"))
+    return not (main_in_area(c, area, "japan") and main_in_area(c, area, "allies"))
 
 
 def group_speed(c: Ctx, units) -> int:
@@ -223,6 +248,10 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
     if not fighting(c, cb, "japan") or not fighting(c, cb, "allies"):
         cb.stage = "after"
         cb.actions, cb.act = (), 0
+        return False
+    if side == "japan" and _tf().enabled(c) and cb.cur == "" and cb.special == "":
+        c.say("round", f"Round {cb.round} in {c.d.areas[cb.area].name}", "7.13")
+        _tf().begin_round(c, cb)             # 20.2-20.4 instead of 7.3
         return False
     if side == "japan":
         where = c.d.areas[cb.area].name if cb.cur == "" else f"the pursuit of group {cb.cur}"
@@ -291,7 +320,11 @@ def _enter_action(c: Ctx, cb: Combat) -> bool:
         cb.stage = "action" if cb.act < len(cb.actions) else "after"
         return False
     if cb.actions[cb.act] == "night":
-        cb.ask = tuple(u for u in fighting(c, cb, "allies") if c.is_carrier(u) and c.gunnery(u) > 0)
+        if _tf().active(c, cb) and not cb.tfnight:
+            _tf().begin_night(c, cb)         # 20.6
+            return False
+        cb.ask = tuple(u for u in fighting(c, cb, "allies") if c.is_carrier(u) and c.gunnery(u) > 0
+                       and _tf().can_fire(c, cb, u))
         cb.stage = "announce"
     else:
         _day_start(c, cb, "japan")
@@ -403,6 +436,8 @@ def attackers(c: Ctx, cb: Combat, side: str) -> list[str]:
     night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
     for u in fighting(c, cb, side):
         k = _kind(c, u)
+        if not _tf().can_fire(c, cb, u):
+            continue                                                    # 20.5, 20.6
         if night:
             if k != "ship" or c.gunnery(u) <= 0:
                 continue
@@ -423,9 +458,9 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
     """The targets `u` may still be given so that the whole assignment can be completed legally (7.412,
     7.422-7.424); HOLD is a Japanese carrier's choice not to fire at night."""
     side = c.side_of(u)
-    foes = fighting(c, cb, other(side))
+    foes = [f for f in fighting(c, cb, other(side)) if _tf().can_be_hit(c, cb, f)]     # 20.5, 20.6
     if cb.phase == "defend":
-        return _air().attacking_strikes(c, cb, other(side))             # 23.31
+        return [f for f in _air().attacking_strikes(c, cb, other(side)) if _tf().can_be_hit(c, cb, f)]  # 23.31
     if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
         return foes
     foes = [f for f in foes if _kind(c, f) != "lba"]                    # 7.422
@@ -777,8 +812,10 @@ def _enter_retreat(c: Ctx, cb: Combat) -> bool:
 
 def _pause_retreat(c: Ctx, cb: Combat) -> Pause:
     side = cb.stage.partition(":")[2]
-    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?",
-                    (Option("stay", "Stay and fight on"), Option("retreat", "Retreat with every unit")), "8.1")
+    opts = (Option("stay", "Stay and fight on"), Option("retreat", "Retreat with every unit"))
+    if _tf().can_split(c, cb, side):
+        opts += (Option("partial", "Retreat with part of the force (20.8)"),)
+    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1")
 
 
 def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
@@ -790,9 +827,16 @@ def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
             cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
             c.say("retreat", "Both sides stay", "8.1")
         return
+    if ans == "partial":
+        _tf().begin_flee(c, cb, side)
+        return
     c.say("retreat", f"{SIDE_NAME[side]} retreats from {c.d.areas[cb.area].name}", "8.1")
+    flee(c, cb, side, fighting(c, cb, side))
+
+
+def flee(c: Ctx, cb: Combat, side: str, units) -> None:
+    """8.2: the retreating units: land-based air escapes, the rest form a group that may be split."""
     cb.fleeing = side
-    units = fighting(c, cb, side)
     for u in units:
         if _kind(c, u) == "lba":
             c.send_home(u, "land-based air escapes at once", "8.21")
@@ -882,7 +926,7 @@ def _begin_pursue(c: Ctx, cb: Combat) -> None:
 
 def _pursue_opts(c: Ctx, cb: Combat, p: str) -> list[str]:
     opts = [] if p in cb.stopped else pursue_options(c, cb, p, cb.family)
-    return opts + raid_options(c, cb, p)
+    return opts + ([] if cb.partial else raid_options(c, cb, p))      # 20.8: no raids, the area is contested
 
 
 def _enter_pursue(c: Ctx, cb: Combat) -> bool:
@@ -924,6 +968,8 @@ def _on_pursue(c: Ctx, cb: Combat, ans: str) -> None:
     if kind == "pursue":
         cb.pursuers[p] = rest[0]
         c.say("pursue", f"{c.name(p)} pursues group {rest[0]}", "8.32")
+        if cb.partial and p not in cb.detached:
+            cb.detached += (p,)               # 20.8: a pursuer never rejoins the main battle
     elif kind == "raid":
         cb.pursuers[p] = "raid:" + rest[0]
         cb.raided += (p,)
@@ -1031,6 +1077,7 @@ def _enter_next(c: Ctx, cb: Combat) -> bool:
     for g in list(cb.groups):
         _escape(c, cb, g)
     cb.fleeing = ""
+    cb.partial = False
     if cb.special == "ph":
         cb.stage = "t1:withdraw"          # 18.31, after the two surprise raids on Pearl Harbor
     elif cb.final:
@@ -1054,7 +1101,8 @@ def land_options(c: Ctx, cb: Combat, u: str) -> list[str]:
         owner = c.s.base_control.get(b)
         if owner == side:
             out.append(f"land:{u}:{b}")
-        elif owner == other(side) and c.d.bases[b].kind != "port":
+        elif owner == other(side) and c.d.bases[b].kind != "port" \
+                and (not _tf().active(c, cb) or u in cb.invading):           # 20.7: only declared invaders
             out.append(f"invade:{u}:{b}")
     return out
 
@@ -1158,9 +1206,9 @@ def capture(c: Ctx, base: str, side: str) -> None:
 # -- settling the area -----------------------------------------------------------------------------------
 def can_attack(c: Ctx, area: str, side: str) -> bool:
     """Whether any of `side`'s units in the area could hurt an enemy there by day or by night."""
-    foes = in_area(c, area, other(side))
+    foes = main_in_area(c, area, other(side))
     surface = any(_kind(c, f) in ("ship", "amph") for f in foes)
-    for u in in_area(c, area, side):
+    for u in main_in_area(c, area, side):
         k = _kind(c, u)
         if k in ("ship", "lba") and _air().strike(c, u) > 0 and foes:
             return True
@@ -1180,7 +1228,7 @@ def _enter_settle(c: Ctx, cb: Combat) -> bool:
         cb.choice = {}
         cb.stage = "choose:japan"
         return False
-    left = [s for s in SIDES if in_area(c, cb.area, s)]
+    left = [s for s in SIDES if main_in_area(c, cb.area, s)]
     cb.final = True
     if left == ["japan"] and cb.special == "fuel" and cb.fuel >= FUEL:
         left = []                         # 18.36: no fuel left for more air raids
@@ -1227,6 +1275,7 @@ ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_a
          "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
          "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92,
          "kamikaze": _enter_kamikaze, "island": lambda c, cb: _island().enter(c, cb),
+         "tf": lambda c, cb: _tf().enter(c, cb),
          "stance": lambda c, cb: _air().enter_stance(c, cb), "aa": lambda c, cb: _air().enter_aa(c, cb),
          "t1": lambda c, cb: _turn1().enter(c, cb)}
 PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
@@ -1234,6 +1283,7 @@ PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announ
          "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
          "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92, "kamikaze": _pause_kamikaze,
          "island": lambda c, cb: _island().pause(c, cb), "stance": lambda c, cb: _air().pause_stance(c, cb),
+         "tf": lambda c, cb: _tf().pause(c, cb),
          "aa": lambda c, cb: _air().pause_aa(c, cb),
          "t1": lambda c, cb: _turn1().pause(c, cb)}
 ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
@@ -1241,8 +1291,14 @@ ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "ass
           "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
           "land": _on_land, "raid92": _on_pursue, "kamikaze": _on_kamikaze,
           "island": lambda c, cb, a: _island().answer(c, cb, a),
+          "tf": lambda c, cb, a: _tf().answer(c, cb, a),
           "stance": lambda c, cb, a: _air().on_stance(c, cb, a), "aa": lambda c, cb, a: _air().answer_aa(c, cb, a),
           "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
+
+
+def _tf():
+    from kaisen.games.victory_in_the_pacific import task_forces
+    return task_forces
 
 
 def _air():

@@ -105,6 +105,9 @@ def no_automatic_return(c: Ctx) -> None:
     for u in sorted(c.s.back):
         if c.spec(u).kind == "lba" and c.s.loc.get(u) == "returning":
             del c.s.back[u]
+    for k in sorted(c.s.damage):
+        if k.startswith("air:") and c.s.loc.get(k[4:]) in ("sunk", "removed", "lost"):
+            del c.s.damage[k]                   # the airstrike went down with its carrier
 
 
 # -- the end of the turn ------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ class VictoryInThePacific(Game[VPState]):
     options = (
         GameOption("turn-9", "Optional rule 19: a ninth turn with kamikaze attacks, and 1 POC to Japan each turn "
                              "it holds the Japanese Islands"),
+        GameOption("task-forces", "Optional rule 20: task forces, sighting rolls, a day then a night action each "
+                                  "round, partial retreats"),
         GameOption("invasion-combat", "Optional rule 22: invasions are fought out on the island (armor less damage "
                                       "in shots, one damage point a hit, the garrison fights last)"),
         GameOption("air-strike-damage", "Optional rule 23: airstrikes take damage of their own, attack or defend, "
