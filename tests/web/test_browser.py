@@ -92,8 +92,10 @@ def test_two_browsers_play_pacific_fury_to_the_end(browser, base_url, api, artif
         pushed: list[float] = []
         rng = random.Random(5)
         clicks = 0
-        for _ in range(60):                              # a little way in: a board with task forces at sea
+        for _ in range(400):                             # a little way in: task forces at sea on the board
             wait_ready(japan), wait_ready(usa)
+            if japan.locator("#board .tf").count() >= 2:
+                break
             me = japan if state(japan) == "decision" else usa if state(usa) == "decision" else None
             if me is None:
                 break

@@ -71,7 +71,7 @@ function pacificFury(v) {
     o += t(x + 10, 122, `${sideName(sd)}${v.phasing === sd ? " — to act" : ""}`, `class="h2" fill="${COLOR[sd]}"`);
     o += rect(x + 8, 130, 234, 70, `class="base" data-key="base" stroke="${COLOR[sd]}"`);
     o += t(x + 14, 146, `${s.base_name} (base): ${s.base_count}`, 'class="small bold"');
-    o += lines(x + 14, 160, wrap(pfUnits(v, s.base, s.base_count), 40).slice(0, 3));
+    o += lines(x + 14, 159, wrap(pfUnits(v, s.base, s.base_count), 40).slice(0, 4), "tiny", 12);
     const byBox = {};
     for (const bx of s.boxes) (byBox[bx.box] ||= []).push(bx);
     for (let n = 1; n <= 7; n++) {
@@ -88,7 +88,7 @@ function pacificFury(v) {
     if (s.offboard.length) extra.push(`Off board: ${pfUnits(v, s.offboard)}`);
     if (s.sunk.length) extra.push(`Sunk: ${pfUnits(v, s.sunk)}`);
     if (s.removed.length) extra.push(`Removed: ${pfUnits(v, s.removed)}`);
-    o += lines(x + 12, 568, extra.flatMap((e) => wrap(e, 42)).slice(0, 9), "tiny", 12);
+    o += lines(x + 12, 568, extra.flatMap((e) => wrap(e, 40)).slice(0, 9), "tiny", 12);
     return o;
   };
   b += col("japan", 10) + col("usa", W - 260);

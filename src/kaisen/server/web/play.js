@@ -28,7 +28,7 @@ async function render(p) {
   renderPending(p);
   renderLog($("log"), p.log);
   const dice = diceEvents(p.log);
-  $("dice").innerHTML = dice.length ? `<h3>Dice</h3>` + dice.map((e) => `<div class="die-line">🎲 ${esc(e.text)}</div>`).join("") : "";
+  $("dice").innerHTML = dice.length ? `<h3>Dice</h3>` + dice.map((e) => `<div class="die-line">• ${esc(e.text)}</div>`).join("") : "";
   const over = p.status === "over";
   $("result").hidden = !over;
   if (over) $("result").textContent = `Game over — ${resultText(p.result)}`;
@@ -122,7 +122,7 @@ async function load(follow = true) {
     if (e.status === 404) { $("board").replaceChildren(); return; }
   }
   if (follow && !stream && current && current.status !== "over") {
-    stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events`);
+    stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?interval=0.1`);
     stream.addEventListener("payload", (ev) => { if (!sending) render(JSON.parse(ev.data)); });
   }
 }

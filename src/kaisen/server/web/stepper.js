@@ -33,8 +33,8 @@ export function makeStepper(root, fetchFrame, boardData) {
   slider.addEventListener("change", () => go(Number(slider.value)));
   root.append(
     el("div", { class: "stepper" },
-      btn("⏮", () => go(0), "replay-first"), btn("◀", () => go(step - 1), "replay-back"),
-      btn("▶", () => go(step + 1), "replay-next"), btn("⏭", () => go(steps ? steps : 1e9), "replay-last"), slider),
+      btn("First", () => go(0), "replay-first"), btn("◀ Back", () => go(step - 1), "replay-back"),
+      btn("Next ▶", () => go(step + 1), "replay-next"), btn("Last", () => go(steps ? steps : 1e9), "replay-last"), slider),
     info, board, el("h3", {}, "Log to this step"), log);
   return go(0);
 }
