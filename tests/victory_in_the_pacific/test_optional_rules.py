@@ -447,3 +447,18 @@ def test_20_json_round_trip_with_task_forces():
 def test_20_random_games_with_task_forces_finish(chunk):
     games = random_games({"task-forces": True}, range(chunk * 10, chunk * 10 + 10))
     assert all(s.result is not None for s in games)
+
+
+def test_random_record_with_every_switch_on_replays_to_the_identical_state():
+    from kaisen.engine.match import Match
+    from kaisen.engine.record import Record, replay
+    opts = {"turn-9": True, "invasion-combat": True, "air-strike-damage": True, "us-battleship-bonus": True,
+            "task-forces": True}
+    m = Match(GAME, options=opts, seed=7)
+    rng = random.Random(7)
+    m.run(lambda d: rng.choice(d.options).id)
+    state, events = replay(GAME, Record.loads(m.record.dumps(), expect_game=GAME.id), collect_events=True)
+    assert GAME.to_json(state) == GAME.to_json(m.state) and m.state.turn == 9
+    assert [e.text for e in events] == [e.text for e in m.log]
+    for side in ("japan", "allies"):
+        assert GAME.sample_state(GAME.view(m.state, side), random.Random(0)) == m.state
