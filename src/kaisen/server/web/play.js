@@ -123,7 +123,7 @@ async function load(follow = true) {
   }
   if (follow && !stream && current && current.status !== "over") {
     stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?interval=0.1`);
-    stream.addEventListener("payload", (ev) => { if (!sending) render(JSON.parse(ev.data)); });
+    stream.addEventListener("payload", (ev) => render(JSON.parse(ev.data)));   // render() drops older steps
   }
 }
 
