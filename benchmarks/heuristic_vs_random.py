@@ -2,10 +2,10 @@
 
     .venv/bin/python benchmarks/heuristic_vs_random.py [--game pacific-fury] [--games 1000] [--seed 0]
 
-The game defaults to Pacific Fury; --game fury-at-midway runs the Fury at Midway heuristic (its score is
-the final VP difference, + US).
+The game defaults to Pacific Fury; --game fury-at-midway or victory-in-the-pacific runs that game's heuristic
+(scores: Fury at Midway the final VP difference, + US; Victory in the Pacific the POC standing, + Allies).
 
-Four pairings (Japan first): heuristic-random, random-heuristic, random-random (the baseline) and
+Four pairings (the game's first side first): heuristic-random, random-heuristic, random-random (the baseline) and
 heuristic-heuristic. Game i of each pairing uses seed+i for the dice and for both agents. Prints win
 and draw rates with 95% Wilson intervals, the mean final marker (+ US, - Japan) and games per second
 (every agent is handed its side's view, as in play)."""
@@ -32,9 +32,10 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(game, japan: str, usa: str, seed: int):
-    m = Match(game, seed=seed, agents={"japan": japan, "usa": usa})
-    agents = {"japan": make_agent(game.id, japan, "japan", seed=seed), "usa": make_agent(game.id, usa, "usa", seed=seed)}
+def play(game, first: str, second: str, seed: int):
+    a, b = game.sides
+    m = Match(game, seed=seed, agents={a: first, b: second})
+    agents = {a: make_agent(game.id, first, a, seed=seed), b: make_agent(game.id, second, b, seed=seed)}
     return m.run(lambda d: agents[d.side].choose(game.view(m.state, d.side), d))
 
 
@@ -47,22 +48,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per pairing")
     ap.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
-    ap.add_argument("--game", default="pacific-fury", help="game id (both sides must be japan and usa)")
+    ap.add_argument("--game", default="pacific-fury", help="game id (a two-sided registered game)")
     args = ap.parse_args()
     game = get_game(args.game)
+    a, b = game.sides
     score_name = "mean marker" if game.id == "pacific-fury" else "mean score"
     n = args.games
     print(f"{game.id}, {n} games per pairing, seeds {args.seed}..{args.seed + n - 1}; 95% Wilson intervals")
-    for japan, usa in PAIRINGS:
-        counts = {"japan": 0, "usa": 0, None: 0}
+    for first, second in PAIRINGS:
+        counts = {a: 0, b: 0, None: 0}
         score = 0
         t0 = time.perf_counter()
         for i in range(n):
-            end = play(game, japan, usa, args.seed + i)
+            end = play(game, first, second, args.seed + i)
             counts[end.winner] += 1
             score += end.score
         dt = time.perf_counter() - t0
-        print(f"japan={japan:<9} usa={usa:<9} | {rate('Japan', counts['japan'], n)} | {rate('US', counts['usa'], n)} | "
+        label = {sd: {"usa": "US"}.get(sd, sd.title()) for sd in (a, b)}
+        print(f"{a}={first:<9} {b}={second:<9} | {rate(label[a], counts[a], n)} | {rate(label[b], counts[b], n)} | "
               f"{rate('draw', counts[None], n)} | {score_name} {score / n:+.2f} | {n / dt:6.1f} games/s", flush=True)
 
 
