@@ -64,7 +64,8 @@ def test_a_token_opens_exactly_its_seat_of_its_game(client):
             p = client.get(f"/api/seat/{made['tokens'][side]}").json()
             assert (p["game"], p["game_id"], p["side"], p["view"]["side"]) == (game, made["game_id"], side, side)
         spec = client.get(f"/api/seat/{made['tokens']['spectator']}").json()
-        assert spec["side"] is None and spec["view"] is None
+        assert spec["side"] is None and spec["view"] == get_game(game).public_view(
+            client.app.state.server.live[made["game_id"]].state)
 
 
 @pytest.mark.parametrize("path", ["", "/record", "/events"])

@@ -9,7 +9,11 @@ and the spectator's are fetched and checked against the true state, replayed ind
 - Fury at Midway (2.6): no enemy squadron id outside the attack display, no enemy hand, dead cards or display,
   no US plot for Japan, and the payload does not change when the enemy hand (and the US plot) is swapped for
   other secrets;
-- the spectator sees only public events and who is to move, no view, until the end.
+- the spectator's payload is exactly the engine's public view (`game.public_view`), the public events and who
+  is to move, until the end; it is checked as both seats are at once: no ship either side has not seen
+  (Pacific Fury), no squadron outside the attack display, no hand, dead cards, display or plot, and the same
+  payload when either side's secrets are swapped (Fury at Midway), no day/night choice while one is being made
+  (Victory in the Pacific); at the end it holds the omniscient view.
 The games' own no-leak checks (tests/<game>/test_properties.py) are reused for what a side may know."""
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.test_public_view import pf_swap_concealed, vitp_swap_choice
 from fury_at_midway.test_properties import SIDE_OF, strings as fam_strings, swap_hidden
 from pacific_fury.test_properties import NAMES as PF_NAMES, known_to as pf_known_to, strings as pf_strings
 from kaisen.engine.core import Decision, End
@@ -87,7 +92,7 @@ def check_generic(game, state, payloads, logs, engine_events):
                           "seats", "side", "status", "step", "pending", "log_from", "log_size", "log", "result", "view"}
     s = payloads[None]
     if not over:
-        assert s["view"] is None and "views" not in s
+        assert s["view"] == game.public_view(state) and s["view"]["side"] == "public" and "views" not in s
         assert logs[None] == [e.to_dict() for e in engine_events if e.private_to is None]
         assert s["pending"]["kind"] == "waiting" and "options" not in s["pending"]
     else:
@@ -108,6 +113,7 @@ def named(text, ships):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_pacific_fury_payloads_name_no_ship_the_side_has_not_seen(client, seed):
     ships = get_game("pacific-fury").data.ships
+    rng = random.Random(seed)
     rounds = 0
     for game, spanned, state, payloads, new, logs, engine_events in play_both_seats_over_http(
             client, "pacific-fury", seed, 400):
@@ -125,9 +131,17 @@ def test_pacific_fury_payloads_name_no_ship_the_side_has_not_seen(client, seed):
             ok = set().union(*(pf_known_to(st, side) for st in spanned)) | revealed
             for e in new[side]:
                 assert named(e["text"], foe_units) <= ok, f"{side} reads {e['text']!r}"
-        if not over:    # the spectator: public lines naming only ships their enemy had seen; nothing else
+        if not over:    # the spectator: the public view and public lines, naming only ships their enemy had seen
             spec = payloads[None]
-            assert not named(json.dumps(without(spec)), set(ships))
+            secret = set()
+            for side in game.sides:
+                secret |= {u for u, sp in ships.items() if sp.side == FOE[side]} - pf_known_to(state, side)
+            rest = without(spec, "names", "units")
+            assert not secret & set(pf_strings(rest, skip=())) and not named(json.dumps(rest), secret)
+            live = client.app.state.server.live[spec["game_id"]]
+            for side in game.sides:     # either side's face-down ships dealt again: the same payload
+                other = replace(live, state=pf_swap_concealed(state, side, rng))
+                assert client.app.state.server.payload_for(other, None) == client.app.state.server.payload_for(live, None)
             for e in new[None]:
                 for side in game.sides:
                     ok = set().union(*(pf_known_to(st, FOE[side]) for st in spanned)) | revealed
@@ -160,16 +174,32 @@ def test_fury_at_midway_payloads_keep_squadrons_hands_and_the_plot_secret(client
             other = replace(live, state=swap_hidden(state, side, rng))
             assert server.payload_for(other, side) == server.payload_for(live, side)
         spec = payloads[None]
-        assert not {q for q in fam_strings(without(spec), skip=()) if q in SIDE_OF}
+        sv = spec["view"]
+        assert sv["plot"] is None
+        assert all(sv[k][sd] is None for k in ("hands", "dead_cards", "displays") for sd in game.sides)
+        assert not {q for q in fam_strings(without(spec, "names", "attack"), skip=()) if q in SIDE_OF}
         for e in new[None]:
             assert e["private_to"] is None
+        # either side's secrets (or both) swapped: the spectator's payload is the very same
+        for swapped in (swap_hidden(state, "japan", rng), swap_hidden(state, "usa", rng),
+                        swap_hidden(swap_hidden(state, "japan", rng), "usa", rng)):
+            assert server.payload_for(replace(live, state=swapped), None) == server.payload_for(live, None)
     assert rounds > 30
 
 
 def test_victory_in_the_pacific_payloads_are_the_views_and_nothing_more(client):
-    rounds = 0
+    server = client.app.state.server
+    rounds = flips = 0
     for game, spanned, state, payloads, new, logs, engine_events in play_both_seats_over_http(
-            client, "victory-in-the-pacific", 5, 60):
+            client, "victory-in-the-pacific", 5, 300):
         rounds += 1
         check_generic(game, state, payloads, logs, engine_events)
-    assert rounds == 60
+        flipped = vitp_swap_choice(state)       # a day/night choice not yet matched: the spectator cannot tell
+        if flipped is not None:
+            flips += 1
+            live = server.live[payloads[None]["game_id"]]
+            assert payloads[None]["view"]["combat"]["choice"] == {}
+            assert server.payload_for(replace(live, state=flipped), None) == server.payload_for(live, None)
+        if rounds >= 60 and flips >= 2:
+            break
+    assert rounds >= 60 and flips >= 2

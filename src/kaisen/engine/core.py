@@ -225,6 +225,19 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, side: str | None) -> dict[str, Any]:
         """Everything `side` may know and nothing more; None is the omniscient view."""
 
+    def public_view(self, state: S) -> dict[str, Any]:
+        """The facts both sides may know: what neither side's view hides (what a spectator sees).
+
+        It has the shape of a side's view (a board is drawn from it the same way) with `"side": "public"`:
+        every secret of every side is withheld as it is from that side's enemy (face-down units, hands, plots,
+        a choice not yet revealed), no side's pending options are shown (only who is deciding), and dice
+        whose reason is private to one side are described only as rolled. So every identifier in it appears
+        in each side's own view too, and it does not change when either side's secrets are swapped for
+        others. A game that has no public view raises NotImplementedError; `view(state, None)` is the
+        omniscient view, never a public one."""
+        raise NotImplementedError(f"{self.id} has no public view: a spectator can be shown nothing before the "
+                                  f"end until {type(self).__name__}.public_view is written")
+
     @abstractmethod
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> S:
         """A full state consistent with the view, unknowns filled in plausibly (for search agents)."""

@@ -3,8 +3,9 @@ and seeded dice moving by themselves, and every payload built from one seat's vi
 
 The server is the only authority. A seat's payload is made of: its side's view (`game.view(state, side)`),
 the events its side may read (public or private to it), its own pending decision (the options) or what it
-waits for, and the result. A spectator gets only public events (no side's view: the engine's `view(state,
-None)` is omniscient), who is to move, and, once the game is over, every view and the whole log."""
+waits for, and the result. A spectator gets the public view (`game.public_view(state)`: what neither side's
+view hides), only public events, who is to move, and, once the game is over, the omniscient view, every side's
+view and the whole log (the engine's `view(state, None)` is omniscient: never shown before the end)."""
 from __future__ import annotations
 
 import hashlib
@@ -351,7 +352,7 @@ class Server:
             out["view"] = game.view(live.state, None)
             out["views"] = {s: game.view(live.state, s) for s in game.sides}
         else:
-            out["view"] = None
+            out["view"] = game.public_view(live.state)
         return out
 
     def _pending(self, live: Live, side: str | None, pause) -> dict[str, Any]:

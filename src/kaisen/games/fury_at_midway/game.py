@@ -40,6 +40,10 @@ class FuryAtMidway(Game[FaMState]):
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         return views.view(state, self.data, side, self.pause(state))
 
+    def public_view(self, state: FaMState) -> dict[str, Any]:
+        """What neither side's view hides (the spectator's view): see views.PUBLIC."""
+        return views.view(state, self.data, views.PUBLIC, self.pause(state))
+
     def render(self, view: dict[str, Any]) -> Any: from kaisen.games.fury_at_midway.board import render_board; return render_board(view)  # noqa: E501,E701,E702
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> FaMState:
         from kaisen.games.fury_at_midway import sampler

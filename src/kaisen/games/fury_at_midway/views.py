@@ -9,6 +9,11 @@ While an attack is flown (9.0) both sides see the attacking strike group and the
 (2.6: "the only time you can see the enemy's carrier display is when attacking"). That is the precise rule
 the no-leak tests check: outside the static `names` table, an enemy squadron id appears in a side's view
 only in `attack` while that attack lasts, as one of the strike's units or the target group's CAP.
+
+The public view (viewer PUBLIC, a spectator's) owns no side: every fleet only as announced, no plot, no
+display, hand or dead cards of either side (hand sizes only), no DMCV not yet told, no squadron being landed,
+no strike group in flight, no side's set-up queue, no movement paths, card and night-landing dice only as
+"dice are rolled", a decision only as "<side> is deciding"; the attack display is public as 2.6 has it.
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from kaisen.games.fury_at_midway.state import MIDWAY, SIDES, FaMState, other
 
 # fleet places the enemy may know without an announcement: not yet entered, gone (in plain view)
 PUBLIC_PLACES = ("waiting", "exited", "gone")
+PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
 
 
 def display(c: Ctx, side: str) -> dict[str, Any]:
@@ -65,6 +71,8 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
     def own(sd: str) -> bool:
         return side is None or side == sd
 
+    if side not in (None, PUBLIC, *SIDES):
+        raise ValueError(f"unknown viewer {side!r}")
     fleets = {f: s.fleet[f] if own(sp.side) else fleet_seen(s, f) for f, sp in d.fleets.items()}
     carriers = {k: {"name": c.carrier_name(k), "side": d.carriers[k].side, "damaged": list(s.damage.get(k, ())),
                     "sunk": k in s.sunk, "towed": k in s.towed}
@@ -115,12 +123,13 @@ def control(s: FaMState, c: Ctx, side: str | None) -> dict[str, Any]:
         shown_step = "ret::" + arg.partition(":")[2]     # an enemy strike group in flight (8.5(4))
     else:
         shown_step = s.step
-    foe = None if side is None else other(side)
+    foe = None if side in (None, PUBLIC) else other(side)
     secret_queue = step == "place" and side not in (None, arg)     # the enemy's set-up: units still to place
     return {"step": shown_step, "pending": None if secret_queue else list(s.pending), "pending_count": len(s.pending), "init_rolls": list(s.init_rolls),
             "search_value": dict(s.search_value), "towed": list(s.towed),
             "path": {f: list(p) for f, p in s.path.items()
-                     if side is None or f in c.d.fleets and (d_side(c, f) == side or foe == "usa")}}
+                     if side is None or side != PUBLIC and f in c.d.fleets
+                     and (d_side(c, f) == side or foe == "usa")}}
 
 
 def own_groups(s: FaMState, side: str) -> set[str]:

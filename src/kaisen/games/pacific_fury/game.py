@@ -40,6 +40,10 @@ class PacificFury(Game[PFState]):
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         return views.view(state, self.data, side, self.pause(state))
 
+    def public_view(self, state: PFState) -> dict[str, Any]:
+        """What neither side's view hides (the spectator's view): see views.PUBLIC."""
+        return views.view(state, self.data, views.PUBLIC, self.pause(state))
+
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> PFState:
         return sampler.sample(self, view, rng)
 

@@ -1,4 +1,9 @@
-"""8.4 Fog of War: what each side may know, built from an allow-list (never by deleting secrets)."""
+"""8.4 Fog of War: what each side may know, built from an allow-list (never by deleting secrets).
+
+The public view (viewer PUBLIC, a spectator's) owns no side: every base, operation box and task force face
+down unless revealed (counts only), the type of a concealed task force withheld, off-board units only where
+6.3 or a landing made them public, a combat's face-down ships dropped, the submarine's pick among hidden
+ships only as "dice are rolled", and a decision only as "<side> is deciding"."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,10 +12,14 @@ from kaisen.engine.core import Chance, Decision, End
 from kaisen.games.pacific_fury.common import Ctx
 from kaisen.games.pacific_fury.state import BOXES, SIDES, PFState
 
+PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
+
 
 def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
     """Public facts for everyone; a side's own units in full; the enemy's only where revealed."""
     c = Ctx(s, d)
+    if side not in (None, PUBLIC, *SIDES):
+        raise ValueError(f"unknown viewer {side!r}")
 
     def knows(unit_side: str) -> bool:
         return side is None or side == unit_side
@@ -126,4 +135,4 @@ def hidden_units(v: dict[str, Any], side: str) -> set[str]:
     return {u for u, spec in v["units"].items() if spec["side"] == foe} - known
 
 
-__all__ = ["view", "hidden_units", "BOXES"]
+__all__ = ["PUBLIC", "view", "hidden_units", "BOXES"]

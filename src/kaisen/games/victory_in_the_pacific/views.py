@@ -1,6 +1,7 @@
 """What each side may know. Victory in the Pacific is played face up (raiders turned white side up in port and
 the submarines are in plain sight); the one secret is a side's day/night choice before the other side has
-chosen (7.3), which the combat view withholds."""
+chosen (7.3), which the combat view withholds. The public view (viewer PUBLIC, a spectator's) withholds every
+choice while one is still being made, and shows a decision only as "<side> is deciding"."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,8 +9,12 @@ from typing import Any
 from kaisen.engine.core import Chance, End
 from kaisen.games.victory_in_the_pacific.state import SIDES, VPState
 
+PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
+
 
 def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
+    if side not in (None, PUBLIC, *SIDES):
+        raise ValueError(f"unknown viewer {side!r}")
     units = {u: {"loc": loc, "mode": s.mode.get(u), "damage": s.damage.get(u, 0), "raider": u in s.raider}
              for u, loc in sorted(s.loc.items())}
     if isinstance(pause, End):
@@ -21,7 +26,10 @@ def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
                    "prompt": pause.prompt if side in (None, pause.side) else f"{pause.side} is deciding"}
     control = s.to_json()
     combat = control["combat"]
-    if combat is not None and side is not None:
+    if combat is not None and side == PUBLIC:
+        if combat["stage"].startswith("choose:"):
+            combat["choice"].clear()              # 7.3: no choice is public until both sides have chosen
+    elif combat is not None and side is not None:
         for sd, ch in list(combat["choice"].items()):
             if sd != side and combat["stage"] == f"choose:{side}":
                 del combat["choice"][sd]          # 7.3: not seen until this side has chosen too

@@ -1,5 +1,6 @@
-// SVG boards drawn from a seat's view (only what that side may know). Elements that can be clicked carry
-// data-key (a zone, hex, area or base id); the page matches it against the pending options' ids.
+// SVG boards drawn from a seat's view (only what that side may know) or, for a spectator, from the public view
+// (what neither side's view hides; view.side is "public"). Elements that can be clicked carry data-key (a zone,
+// hex, area or base id); the page matches it against the pending options' ids.
 import { esc, sideName } from "./common.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
@@ -12,7 +13,7 @@ const svg = (w, h, body, game) =>
 
 export function renderBoard(container, view, data = {}) {
   if (!view) {
-    container.innerHTML = `<p class="muted">The board is hidden from spectators until the game ends.</p>`;
+    container.replaceChildren();
     return;
   }
   const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp }[view.game];
@@ -137,7 +138,7 @@ function furyAtMidway(v) {
     return [ox + R + i * HX, oy + (r - 1) * HY + HY / 2 + (i % 2 === 1 ? -HY / 2 : 0)];
   };
   let b = rect(0, 0, W, H, 'class="sea"');
-  const who = v.side == null ? "omniscient" : `you see as ${sideName(v.side)}`;
+  const who = v.side == null ? "omniscient" : v.side === "public" ? "public view" : `you see as ${sideName(v.side)}`;
   b += t(20, 30, `Turn ${v.turn} of 7`, 'class="h1" data-testid="turn"');
   b += t(150, 30, `${v.time}${v.night ? " · NIGHT" : ""} · ${who}`, 'class="h2"');
   b += t(20, 56, `Midway garrison ${v.garrison} · invasion ${v.invasion || "X"} · held by ${sideName(v.midway_control)} · ` +

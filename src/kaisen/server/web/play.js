@@ -22,7 +22,7 @@ async function render(p) {
   current = p;
   document.title = `kaisen — ${p.title}`;
   $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
-  $("who").textContent = p.side ? `you play ${sideName(p.side)}` : "spectator";
+  $("who").textContent = p.side ? `you play ${sideName(p.side)}` : p.status === "over" ? "spectator" : "spectator (public view)";
   renderBoard($("board"), p.view, await boardData(p.game));
   wireBoard(p);
   renderPending(p);
