@@ -58,3 +58,51 @@ def check_provenance(file: str, entry: str, prov: Any) -> None:
         return
     if not any(str(prov).startswith(kind) for kind in PROVENANCE_KINDS):
         raise DataError(file, entry, "prov", f"provenance must start with one of {PROVENANCE_KINDS}, got {prov!r}")
+
+
+def entry_label(table: str, i: int, key: Any) -> str:
+    """How an error names the i-th entry of an array of tables: 'ship #3 ('kongo')'."""
+    return f"{table} #{i + 1} ({key!r})"
+
+
+def check_field_provenance(file: str, entry: str, item: Any, kinds: tuple[str, ...] = PROVENANCE_KINDS,
+                           counts: dict[str, int] | None = None) -> None:
+    """Every `prov` and every filled `<field>_prov` of an entry starts with one of `kinds` and cites something
+    after it; a `_prov` must belong to a real field. With `counts`, each value field is counted under the
+    kind of its provenance (its own `_prov`, else the entry's `prov`)."""
+    fields = set(item.__struct_fields__)
+    for name in item.__struct_fields__:
+        if name != "prov" and not name.endswith("_prov"):
+            continue
+        value = str(getattr(item, name))
+        if name != "prov" and value == "":
+            continue
+        if name != "prov" and name[:-len("_prov")] not in fields:
+            raise DataError(file, entry, name, f"provenance for unknown field {name[:-len('_prov')]!r}")
+        kind = next((k for k in kinds if value.startswith(k)), None)
+        if kind is None:
+            raise DataError(file, entry, name, f"provenance must start with one of {kinds}, got {value!r}")
+        if not value[len(kind):].strip(" :"):
+            raise DataError(file, entry, name, f"provenance {value!r} must name its rule, source or design reasoning")
+    if counts is not None:
+        for name in item.__struct_fields__:
+            if name in ("id", "prov") or name.endswith("_prov"):
+                continue
+            p = getattr(item, f"{name}_prov", "") or getattr(item, "prov")
+            kind = next(k for k in kinds if str(p).startswith(k))
+            counts[kind] = counts.get(kind, 0) + 1
+
+
+def convert_unique(file: str, table: str, raw: Any, kind: type[T], key: str = "id",
+                   kinds: tuple[str, ...] = PROVENANCE_KINDS, counts: dict[str, int] | None = None) -> list[T]:
+    """An array of tables converted and checked: field provenance everywhere, no two entries with one key."""
+    items = convert_entries(file, table, raw, kind, key=key)
+    seen: set[Any] = set()
+    for i, item in enumerate(items):
+        k = getattr(item, key)
+        label = entry_label(table, i, k)
+        check_field_provenance(file, label, item, kinds, counts)
+        if k in seen:
+            raise DataError(file, label, key, f"duplicate {key} {k!r}")
+        seen.add(k)
+    return items

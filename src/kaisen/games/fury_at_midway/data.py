@@ -9,7 +9,8 @@ from typing import Any, Literal, TypeVar
 
 import msgspec
 
-from kaisen.engine.data import PROVENANCE_KINDS, DataError, convert_entries, read_toml
+from kaisen.engine.data import DataError, check_field_provenance, convert_entries, convert_unique, read_toml
+from kaisen.engine.data import entry_label as _label
 
 DATA_DIR = Path(__file__).parent / "data"
 SIDES = ("japan", "usa")
@@ -366,36 +367,9 @@ def _on(d: FaMData, hex_id: str) -> str:
 
 # ---------------------------------------------------------------- helpers
 
-def _label(table: str, i: int, key: Any) -> str:
-    return f"{table} #{i + 1} ({key!r})"
-
-
-def _provs(file: str, entry: str, item: msgspec.Struct) -> None:
-    """Every `prov` and every filled `<field>_prov` starts with rulebook / published / designed and cites something."""
-    for name in item.__struct_fields__:
-        if name != "prov" and not name.endswith("_prov"):
-            continue
-        value = getattr(item, name)
-        if name != "prov" and value == "":
-            continue
-        kind = next((k for k in PROVENANCE_KINDS if str(value).startswith(k)), None)
-        if kind is None:
-            raise DataError(file, entry, name, f"provenance must start with one of {PROVENANCE_KINDS}, got {value!r}")
-        if not str(value)[len(kind):].strip(" :"):
-            raise DataError(file, entry, name, f"provenance {value!r} must say which rule, source or design rule")
-
-
 def _entries(file: str, table: str, raw: Any, kind: type[T], key: str = "id") -> list[T]:
     """Convert an array of tables, check provenance of every entry and field, and refuse duplicate keys."""
-    items = convert_entries(file, table, raw, kind, key=key)
-    seen: set[Any] = set()
-    for i, item in enumerate(items):
-        label = _label(table, i, getattr(item, key))
-        _provs(file, label, item)  # type: ignore[arg-type]
-        if getattr(item, key) in seen:
-            raise DataError(file, label, key, f"duplicate {key} {getattr(item, key)!r}")
-        seen.add(getattr(item, key))
-    return items
+    return convert_unique(file, table, raw, kind, key=key)
 
 
 def _table(file: str, name: str, raw: Any, kind: type[T]) -> T:
@@ -407,7 +381,7 @@ def _table(file: str, name: str, raw: Any, kind: type[T]) -> T:
         (item,) = convert_entries(file, name, [raw], kind, key="\0")
     except DataError as err:
         raise DataError(file, entry, err.field, err.reason) from None
-    _provs(file, entry, item)  # type: ignore[arg-type]
+    check_field_provenance(file, entry, item)
     return item
 
 

@@ -14,7 +14,8 @@ from typing import Any, Literal, TypeVar
 
 import msgspec
 
-from kaisen.engine.data import DataError, convert_entries, read_toml
+from kaisen.engine.data import DataError, check_field_provenance, convert_entries, convert_unique, read_toml
+from kaisen.engine.data import entry_label as _label
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("game.toml", "map.toml", "units.toml")
@@ -203,56 +204,16 @@ def _area(d: VPData, area: str) -> str:
 
 # ---------------------------------------------------------------- helpers
 
-def _label(table: str, i: int, key: Any) -> str:
-    return f"{table} #{i + 1} ({key!r})"
-
-
-def _value_fields(item: msgspec.Struct) -> tuple[str, ...]:
-    return tuple(n for n in item.__struct_fields__ if n not in ("id", "prov") and not n.endswith("_prov"))
-
-
-def _provs(file: str, entry: str, item: msgspec.Struct, counts: dict[str, int]) -> None:
-    """Check every prov / filled *_prov starts with published: or designed: and says why; count values by kind."""
-    fields = set(item.__struct_fields__)
-    for name in item.__struct_fields__:
-        if name != "prov" and not name.endswith("_prov"):
-            continue
-        value = getattr(item, name)
-        if name != "prov" and value == "":
-            continue
-        if name != "prov" and name[:-len("_prov")] not in fields:
-            raise DataError(file, entry, name, f"provenance for unknown field {name[:-len('_prov')]!r}")
-        kind = next((k for k in PROV_KINDS if str(value).startswith(k + ":")), None)
-        if kind is None:
-            raise DataError(file, entry, name, f"provenance must start with 'published:' or 'designed:', got {value!r}")
-        if not str(value)[len(kind) + 1:].strip():
-            raise DataError(file, entry, name, f"provenance {value!r} must name the source or the design reasoning")
-    for name in _value_fields(item):
-        p = getattr(item, f"{name}_prov", "") or getattr(item, "prov")
-        counts[p.split(":", 1)[0]] += 1
-
-
 def _entries(file: str, table: str, raw: Any, kind: type[T], counts: dict[str, int]) -> list[T]:
-    """Convert an array of tables, check provenance of every entry and field, refuse duplicate or bad ids."""
+    """Convert an array of tables (provenance of every entry and field, no duplicate ids, counted by kind);
+    ids are kebab-case."""
     if raw is None:
         raise DataError(file, "(file)", table, f"no [[{table}]] entries")
-    try:
-        items = convert_entries(file, table, raw, kind)
-    except DataError as err:
-        if err.field == "prov" and "provenance must start" in err.reason:
-            raise DataError(err.file, err.entry, err.field,
-                            "provenance must start with 'published:' or 'designed:'") from None
-        raise
-    seen: set[str] = set()
+    items = convert_unique(file, table, raw, kind, kinds=PROV_KINDS, counts=counts)
     for i, item in enumerate(items):
         key = getattr(item, "id")
-        label = _label(table, i, key)
-        _provs(file, label, item, counts)  # type: ignore[arg-type]
-        if key in seen:
-            raise DataError(file, label, "id", f"duplicate id {key!r}")
         if not key or key != key.lower() or " " in key or "_" in key:
-            raise DataError(file, label, "id", f"ids are kebab-case, got {key!r}")
-        seen.add(key)
+            raise DataError(file, _label(table, i, key), "id", f"ids are kebab-case, got {key!r}")
     return items
 
 
@@ -267,7 +228,7 @@ def _load_game(path: Path, counts: dict[str, int]) -> GameSpec:
         (game,) = convert_entries(f, "game", [raw["game"]], GameSpec, key="\0")
     except DataError as err:
         raise DataError(f, "[game]", err.field, err.reason) from None
-    _provs(f, "[game]", game, counts)
+    check_field_provenance(f, "[game]", game, PROV_KINDS, counts)
     if game.last_turn < 1:
         raise DataError(f, "[game]", "last_turn", "must be at least 1 (4.7)")
     if game.optional_turn != game.last_turn + 1:
