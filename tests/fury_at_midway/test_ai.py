@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from kaisen.agents.base import agent_names, make_agent
 from kaisen.engine.core import Decision
+from kaisen.engine import testing
 from kaisen.engine.match import Match
 from kaisen.games.fury_at_midway import GAME
 from kaisen.games.fury_at_midway.ai import HeuristicAgent, spec
@@ -18,17 +19,7 @@ FOE = {"japan": "usa", "usa": "japan"}
 
 def play(agents: dict[str, object], seed: int, on_decision=None) -> Match:
     """One full seeded game; each agent gets only its own side's view."""
-    m = Match(GAME, seed=seed)
-
-    def choose(d: Decision) -> str:
-        view = GAME.view(m.state, d.side)
-        answer = agents[d.side].choose(view, d)
-        if on_decision:
-            on_decision(m, d, view, answer)
-        return answer
-
-    m.run(choose)
-    return m
+    return testing.play_agents(GAME, agents, seed, on_decision)
 
 
 def heuristic_vs_random(heuristic_side: str, seed: int) -> Match:

@@ -87,3 +87,20 @@ def assert_replay_identity(game: Game, seed: int) -> None:
     state, events = replay(game, rec, collect_events=True)
     assert game.to_json(state) == game.to_json(m.state)
     assert [e.text for e in events] == [e.text for e in m.log]
+
+
+def play_agents(game: Game, agents: dict, seed: int, on_decision=None):
+    """One full seeded game (a Match) in which each agent is handed only its own side's view;
+    `on_decision(match, decision, view, answer)` sees every answer."""
+    from kaisen.engine.match import Match
+    m = Match(game, seed=seed)
+
+    def choose(d):
+        view = game.view(m.state, d.side)
+        answer = agents[d.side].choose(view, d)
+        if on_decision:
+            on_decision(m, d, view, answer)
+        return answer
+
+    m.run(choose)
+    return m
