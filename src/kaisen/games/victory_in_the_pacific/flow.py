@@ -71,10 +71,12 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     s = c.s
     if step == "raid-setup":
         if a == "done":
-            for u in s.at("raid-box"):
+            raid = s.at("raid-box")
+            for u in raid:
                 s.loc[u] = "sea:hawaiian-islands"
                 s.mode[u] = "patrol"
-            c.say("setup", f"The Pearl Harbor Raid sails: {c.names(s.at('sea:hawaiian-islands'))}", "4.2")
+            c.say("setup", f"The Pearl Harbor Raid sails: {c.names(raid)}" if raid
+                  else "Japan sends no Pearl Harbor Raid", "4.2")
             start_turn(c)
         else:
             s.loc[a[5:]] = "raid-box"
@@ -188,7 +190,7 @@ def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
         return
     if verb == "raider":
         s.raider = s.raider | {u}
-        c.tell(side, "move", f"{c.name(u)} is turned white side up to raid", "5.21")
+        c.say("move", f"{c.name(u)} is turned white side up to raid", "5.21")      # in plain sight (15.3)
         return
     if verb == "repair":
         end_turn.repair(c, u)
