@@ -237,6 +237,7 @@ def test_upload_a_record_and_step_through_it(browser, base_url, api, artifacts, 
         page.goto(base_url + "/replay")
         page.set_input_files("#file", str(path))
         page.wait_for_function("document.getElementById('replay').dataset.step === '0'")
+        page.wait_for_selector("#replay svg.board-pacific-fury", timeout=10_000)    # drawn just after the step is set
         assert page.locator("#replay svg.board-pacific-fury").count() == 1
         page.locator("[data-testid=replay-next]").click()
         page.wait_for_function("document.getElementById('replay').dataset.step === '1'")
