@@ -22,9 +22,9 @@ export function makeStepper(root, fetchFrame, boardData) {
       info.innerHTML = `<b>Step ${step} of ${steps}</b> · ${esc(what)}` +
         (f.answer != null ? ` <span class="muted">→ answered ${esc(JSON.stringify(f.answer))}</span>` : "") +
         (f.error ? ` <span class="err">${esc(f.error)}</span>` : "");
-      root.dataset.step = String(step);
       renderBoard(board, f.view, await boardData(f.game));
       renderLog(log, f.log, 200);
+      root.dataset.step = String(step);       // set once the frame is drawn: tests and scripts wait on it
     } catch (e) {
       info.innerHTML = `<span class="err">${esc(e.message)}</span>`;
     } finally { busy = false; }
