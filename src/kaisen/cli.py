@@ -34,6 +34,11 @@ HELP_TEXT = """At a decision, type:
   quit                       leave the game (save first if you want to resume it)"""
 
 
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, erase the scrollback."""
+SECRETS_NOTE = "Note: a saved game holds both sides' secrets; do not show the file to your opponent."
+
+
 class Quit(Exception):
     """The player left the game."""
 
@@ -156,16 +161,23 @@ class Session:
         """Hot-seat: clear the screen, wait for the other player, then show what they have missed."""
         if self.at_table == side:
             return
-        self.console.clear()
+        self.wipe()
         self.console.print("\n" * 3 + f"[bold]Hand the keyboard to {side_name(side)}[/] and press Enter.")
         self.read(f"({side_name(side)}) ")
-        self.console.clear()
+        self.wipe()
         self.at_table = side
         missed = self.match.log[self.seen[side]:]
         self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
         self.narrate([e for e in missed if e.visible_to(side)])
         self.seen[side] = len(self.match.log)
         self.last_prompt.pop(side, None)
+
+    def wipe(self) -> None:
+        """Hot-seat: clear the screen and the terminal's scrollback, so the next player cannot scroll up
+        to the other side's secrets (ESC[3J erases the scrollback in xterm, VTE, kitty, iTerm2, Windows
+        Terminal). Piped output is not a screen: a form feed marks the hand-over there."""
+        self.console.file.write(WIPE if self.console.is_terminal else "\f")
+        self.console.file.flush()
 
     # -- input ----------------------------------------------------------------------------------
     def read(self, prompt: str) -> str:
@@ -195,6 +207,7 @@ class Session:
             return
         self.console.print(f"Saved to {path} ({len(self.match.record.answers)} answers). "
                            f"Resume with: kaisen play {self.game.id} --load {path}")
+        self.console.print(SECRETS_NOTE, markup=False, highlight=False)
 
     def command(self, side: str | None, text: str) -> bool:
         """Handle a table command; True if it was one."""
@@ -296,7 +309,7 @@ class Session:
         end = m.pause()
         assert isinstance(end, End)
         if self.hot_seat:
-            self.console.clear()
+            self.wipe()
             self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
         self.console.print()
         self.console.print(self.game.render(self.game.view(m.state, None)))
