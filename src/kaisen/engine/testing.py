@@ -104,3 +104,63 @@ def play_agents(game: Game, agents: dict, seed: int, on_decision=None):
 
     m.run(choose)
     return m
+
+
+# -- hidden alternatives: what the other side receives must not depend on one side's secret answers -------
+def observed(game: Game, state: Any, answers, observer: str | None) -> list[str]:
+    """Everything `observer` (a side; None: a spectator) receives while `answers` are applied from `state`,
+    as JSON text: its view (a spectator's: the public view) each time it changes, and each event it may read
+    (a spectator: public events only). Identical lists mean the observer cannot tell the two games apart."""
+    def look(s) -> str:
+        return json.dumps(game.view(s, observer) if observer is not None else game.public_view(s), sort_keys=True)
+
+    out = ["view " + look(state)]
+    last = out[0]
+    for a in answers:
+        state = game.apply(state, a)
+        for e in game.events(state):
+            if e.private_to is None or (observer is not None and e.private_to == observer):
+                out.append("event " + json.dumps(e.to_dict(), sort_keys=True))
+        v = "view " + look(state)
+        if v != last:
+            out.append(v)
+            last = v
+    return out
+
+
+def hidden_run(game: Game, state: Any, side: str, stay, rng, pick=None, limit: int = 200) -> list[Any]:
+    """Answers for `side` while it is the one deciding and `stay(state)` holds: by `pick(options, rng)`
+    (option ids; None to stop early) or uniformly at random. One alternative of a secret sequence."""
+    from kaisen.engine.core import Decision
+    answers: list[Any] = []
+    while len(answers) < limit:
+        p = game.pause(state)
+        if not isinstance(p, Decision) or p.side != side or not stay(state):
+            break
+        ids = p.ids()
+        a = pick(ids, rng) if pick else rng.choice(ids)
+        if a is None:
+            break
+        answers.append(a)
+        state = game.apply(state, a)
+    return answers
+
+
+def assert_hidden_alternatives(game: Game, state: Any, alternatives, observers) -> None:
+    """Every observer receives byte-identical streams (views, events, their number) whichever of the
+    alternative secret answer sequences is applied from `state` (DESIGN.md: no side channels)."""
+    alternatives = [list(a) for a in alternatives]
+    for observer in observers:
+        streams = [observed(game, state, alt, observer) for alt in alternatives]
+        for alt, stream in zip(alternatives[1:], streams[1:]):
+            if stream == streams[0]:
+                continue
+            n = next((i for i, (x, y) in enumerate(zip(streams[0], stream)) if x != y),
+                     min(len(stream), len(streams[0])))
+            a = streams[0][n] if n < len(streams[0]) else "-"
+            b = stream[n] if n < len(stream) else "-"
+            k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            raise AssertionError(
+                f"{observer or 'the spectator'} can tell {alternatives[0]} from {alt}: the streams differ at item "
+                f"{n} ({len(streams[0])} vs {len(stream)} items), character {k}:\n  A: ...{a[max(0, k - 200):k + 200]}"
+                f"\n  B: ...{b[max(0, k - 200):k + 200]}")

@@ -96,10 +96,11 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
         for units in atk["decks"].values():
             for q, box, n in units:
                 s.air.setdefault(q, (box, n))
-    if ctl["pending"] is None:        # the enemy is placing its aircraft in secret: the last ones still wait
+    if ctl["pending"] is None:        # the enemy is placing its aircraft in secret: how far it has come is
+        # its secret too (issue 10), so the sample has it place them all from the start
         todo = sorted(q for q in d.squadrons if d.aircraft[d.squadrons[q].type].side == foe and q not in s.air
                       and not (d.aircraft[d.squadrons[q].type].optional and not s.option("b17")))
-        s.pending = tuple(todo[len(todo) - ctl["pending_count"]:])
+        s.pending = tuple(todo)
         for q in s.pending:
             s.air[q] = ("setup:" + d.squadrons[q].parent, d.aircraft[d.squadrons[q].type].steps)
     seen_decks = set(atk["decks"]) if atk is not None else set()

@@ -125,7 +125,9 @@ def control(s: FaMState, c: Ctx, side: str | None) -> dict[str, Any]:
         shown_step = s.step
     foe = None if side in (None, PUBLIC) else other(side)
     secret_queue = step == "place" and side not in (None, arg)     # the enemy's set-up: units still to place
-    return {"step": shown_step, "pending": None if secret_queue else list(s.pending), "pending_count": len(s.pending), "init_rolls": list(s.init_rolls),
+    # how far the enemy's secret set-up has come is its secret too: neither the queue nor its length is shown
+    return {"step": shown_step, "pending": None if secret_queue else list(s.pending),
+            "pending_count": None if secret_queue else len(s.pending), "init_rolls": list(s.init_rolls),
             "search_value": dict(s.search_value), "towed": list(s.towed),
             "path": {f: list(p) for f, p in s.path.items()
                      if side is None or side != PUBLIC and f in c.d.fleets
