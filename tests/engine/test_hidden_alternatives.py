@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from kaisen.engine import testing
 from kaisen.engine.core import Decision, End
@@ -138,3 +138,41 @@ def test_vitp_7_3_the_first_day_night_choice_is_hidden_from_the_side_still_choos
 
     for s, p in situations(VITP, seed, first_choice, limit=2):
         testing.assert_hidden_alternatives(VITP, s, [["day"], ["night"]], [foe_of(VITP, p.side), None])
+
+
+def every_move(s, step, run=(), limit=60):
+    """Every answer sequence of Japan's move of one fleet from `s` (depth first, at most `limit`)."""
+    out = []
+    p = FAM.pause(s)
+    if not isinstance(p, Decision) or s.step != step:
+        return [list(run)]
+    for a in p.ids():
+        if len(out) >= limit:
+            break
+        out += every_move(FAM.apply(s, a), step, run + (a,), limit - len(out))
+    return out
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS)
+def test_fam_6_2_the_way_a_japanese_fleet_moves_is_invisible_to_the_us(seed):
+    """6.2(2): Japan announces where its fleets end their move, not the way there: two moves of an unlocated
+    fleet to the same hex by other paths (or in another number of answers) look the same to the US."""
+    def moving(s, p):
+        if s.step.split(":")[0] != "jmove":
+            return False
+        fleet = s.step.split(":", 1)[1]
+        return FAM.view(s, "usa")["fleets"].get(fleet) != "waiting"
+
+    checked = 0
+    for s, p in situations(FAM, seed, moving, limit=4):
+        fleet = s.step.split(":", 1)[1]
+        ends: dict[str, set] = {}
+        for run in every_move(s, s.step):
+            t, _ = testing.GameDriver(FAM).play(s, *run)
+            ends.setdefault(t.fleet[fleet], set()).add(tuple(run))
+        alts = max(ends.values(), key=len)
+        if len(alts) >= 2:
+            checked += 1
+            testing.assert_hidden_alternatives(FAM, s, sorted(alts), ["usa", None])
+    assume(checked)
