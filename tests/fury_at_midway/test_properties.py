@@ -14,6 +14,7 @@ from kaisen.engine import testing
 from kaisen.engine.core import Decision, End
 from kaisen.engine.match import Match
 from kaisen.games.fury_at_midway import GAME
+from kaisen.games.fury_at_midway.common import Ctx
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 SIDE_OF = {q: GAME.data.aircraft[sp.type].side for q, sp in GAME.data.squadrons.items()}
@@ -32,7 +33,7 @@ def play_out(s, rng):
 def test_random_legal_play_always_reaches_the_end(seed):
     last = None
     for _, _, last in random_game(seed):
-        pass
+        assert_6_1_3_no_empty_fleet_on_the_map(last)
     assert isinstance(GAME.pause(last), End) and last.result is not None
 
 
@@ -48,6 +49,17 @@ def test_every_state_round_trips_through_json(seed):
 @given(seed=SEEDS)
 def test_replay_of_a_record_gives_the_identical_state(seed):
     testing.assert_replay_identity(GAME, seed)
+
+
+def assert_6_1_3_no_empty_fleet_on_the_map(s):
+    """6.1(3): no main fleet or DMCV stands on the map once its last carrier has sunk or left."""
+    c = Ctx(s, GAME.data)
+    for f in ("1af", "csf"):
+        if s.on_map(f):
+            assert any(c.afloat(k) for g in c.groups_of_fleet(f) for k in c.carriers_of(g)), (f, s.step)
+    for side, f in (("japan", "ijn-dmcv"), ("usa", "us-dmcv")):
+        if s.on_map(f):
+            assert c.afloat(s.dmcv[side]), (f, s.step)
 
 
 def strings(obj, skip=("names",)):

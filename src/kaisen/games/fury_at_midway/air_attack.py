@@ -562,15 +562,7 @@ def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
 
 
 def _sink(c: Ctx, carrier: str) -> None:
-    c.s.sunk += (carrier,)
-    c.s.damage[carrier] = tuple(range(1, c.deck_boxes(carrier) + 1))
-    c.say("damage", f"{c.carrier_name(carrier)} is sunk", "9.4(2)")
-    for q in c.aboard(carrier):
-        c.eliminate(q, f"went down with {c.carrier_name(carrier)}", "9.4(2)")
-    side = c.d.carriers[carrier].side
-    if c.s.dmcv.get(side) == carrier and c.s.fleet.get(DMCV[side]) not in ("gone", "unformed"):
-        c.s.fleet[DMCV[side]] = "gone"
-        c.say("damage", f"{c.fleet_name(DMCV[side])} has no ship left and is removed", "6.1(3)")
+    c.sink_carrier(carrier, "", "9.4(2)")
 
 
 def midway_hit(c: Ctx, face: int | None) -> None:

@@ -273,3 +273,36 @@ class Ctx:
 
     def side_name(self, side: str) -> str:
         return SIDE_NAME[side]
+
+    # -- fleets ---------------------------------------------------------------------------------
+    def fleet_check(self) -> None:
+        """6.1(3): a fleet with no ship left leaves the map at once, whatever took its last carrier away
+        (sunk by air, submarine or sea battle, or sailed off as a DMCV). Called by every change that takes
+        a carrier out of a fleet (`sink_carrier`, `movement.form_dmcv`)."""
+        s = self.s
+        for side, f in DMCV.items():
+            k = s.dmcv.get(side)
+            if k and s.on_map(f) and not self.afloat(k):
+                self._remove_fleet(f, "has no ship left")
+        for f in MAIN_FLEET.values():
+            if s.on_map(f) and not any(self.afloat(k) for g in self.groups_of_fleet(f) for k in self.carriers_of(g)):
+                self._remove_fleet(f, "has no carrier left")
+
+    def _remove_fleet(self, f: str, why: str) -> None:
+        self.s.fleet[f] = "gone"
+        self.s.shown[f] = "gone"
+        self.s.plot.pop(f, None)
+        self.say("fleet", f"The {self.fleet_name(f)} {why} and is removed from the map", "6.1(3)")
+
+    def sink_carrier(self, k: str, why: str, rule: str, private: bool = False) -> None:
+        """9.4(2): a sunk carrier has every deck box marked and its aircraft aboard go down with it; its
+        fleet is checked at once (6.1(3))."""
+        s = self.s
+        if k in s.sunk:
+            return
+        s.sunk += (k,)
+        s.damage[k] = tuple(range(1, self.deck_boxes(k) + 1))
+        self.say("sunk" if private else "damage", f"{self.carrier_name(k)} is sunk{f' ({why})' if why else ''}", rule)
+        for q in self.aboard(k):
+            self.eliminate(q, f"went down with {self.carrier_name(k)}", rule, private=private)
+        self.fleet_check()

@@ -216,7 +216,9 @@ def next_jmove(c: Ctx) -> None:
     s.pending = ()
     s.path = {}
     movement.announce(c, "japan")
-    if s.declared:
+    if s.declared and not s.on_map("1af"):
+        c.say("midway", "No Midway Base Attack: the 1st Air Fleet has left the map", "6.4(3)")
+    elif s.declared:
         h = s.fleet["1af"]
         s.midway_ops = 1 if c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.one_op_range else 2
         c.say("midway", f"Midway Base Attack: the 1AF is {c.d.hex_distance(h, c.d.midway.hex)} hexes from Midway: "

@@ -76,6 +76,7 @@ def form_dmcv(c: Ctx, side: str, carrier: str) -> None:
     c.s.fleet[f] = c.s.fleet[MAIN_FLEET[side]]
     c.tell(side, "fleet", f"{c.side_name(side)} forms a DMCV around {c.carrier_name(carrier)} in {c.s.fleet[f]}",
            "6.0")     # the enemy learns of it when the fleets are announced (6.2(2))
+    c.fleet_check()   # 6.1(3): the DMCV may have taken the main fleet's last carrier
 
 
 # -- the US plot (6.2(1)) -------------------------------------------------------------------

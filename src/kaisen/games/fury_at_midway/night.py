@@ -43,36 +43,21 @@ def eliminate_dmcv(c: Ctx, f: str) -> None:
     side = c.d.fleets[f].side
     k = c.s.dmcv[side]
     c.say("battle", f"Night sea battle in {c.s.fleet[f]}: the {c.fleet_name(f)} is eliminated", "10.1(2)")
+    c.s.fleet[f] = "gone"
+    c.s.shown[f] = "gone"
     sink(c, k, "lost with its DMCV", "10.1(2)")
     for q, (box, _) in list(c.s.air.items()):
         if box in (f"cap:{f}", f"ret1:{f}", f"ret2:{f}"):
             c.eliminate(q, "its DMCV was lost", "10.1(2)", private=True)
-    c.s.fleet[f] = "gone"
-    c.s.shown[f] = "gone"
 
 
 def sink(c: Ctx, k: str, why: str, rule: str) -> None:
-    s = c.s
-    if k in s.sunk:
-        return
-    s.sunk += (k,)
-    s.damage[k] = tuple(range(1, c.deck_boxes(k) + 1))
-    c.say("sunk", f"{c.carrier_name(k)} is sunk ({why})", rule)
-    for q in c.aboard(k):
-        c.eliminate(q, f"went down with {c.carrier_name(k)}", rule, private=True)
-    fleet_check(c)
+    c.sink_carrier(k, why, rule, private=True)
 
 
 def fleet_check(c: Ctx) -> None:
-    """6.1(3): a carrier fleet with no carrier left afloat is removed."""
-    s = c.s
-    for f in ("1af", "csf"):
-        if not s.on_map(f):
-            continue
-        if not any(c.afloat(k) for g in c.groups_of_fleet(f) for k in c.carriers_of(g)):
-            s.fleet[f] = "gone"
-            s.shown[f] = "gone"
-            c.say("fleet", f"The {c.fleet_name(f)} has no carriers left and is removed", "6.1(3)")
+    """6.1(3): see `Ctx.fleet_check`."""
+    c.fleet_check()
 
 
 def battle_chance(c: Ctx, u: str, j: str) -> Chance:
