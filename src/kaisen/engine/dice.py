@@ -1,8 +1,11 @@
-"""Dice sources that answer Chance nodes: seeded RNG, a script of faces, or a person typing real dice."""
+"""Dice sources that answer Chance nodes: seeded RNG, a script of faces, a person typing real dice, or dice
+committed to in advance (a secret whose hash is published first: `derive_faces`, `CommittedDice`)."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from kaisen.engine.core import Chance, IllegalAction, check_dice
 
@@ -70,3 +73,68 @@ class ManualDice(DiceSource):
                 return self.parse(chance, text)
             except IllegalAction as err:
                 self.tell(f"Not accepted: {err.one_line()}")
+
+
+# -- committed dice: a server's secret, published as a hash, revealed after the end ---------------------------
+DICE_SCHEME = "kaisen-dice-v1"
+
+
+def commitment(secret: bytes) -> str:
+    """The published promise: SHA-256 of the secret, lower-case hex."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def derive_faces(secret: bytes, index: int, dice: Sequence[int]) -> tuple[int, ...]:
+    """The faces of the roll answered as record answer #`index` (0-based), for dice of `dice` sides each.
+
+    The scheme, kaisen-dice-v1, needs only HMAC-SHA256 and is the same in any language:
+      block c (c = 0, 1, 2, ...) = HMAC-SHA256(key=secret, msg=ASCII "kaisen-dice-v1:<index>:<c>");
+      the blocks are read as one byte stream; each die in order, with k sides, takes m bytes (the fewest with
+      256^m >= k) as a big-endian integer v; v is kept when v < 256^m - (256^m mod k) and the face is
+      v mod k + 1; otherwise those m bytes are discarded and the die takes the next m (rejection sampling: every
+      face is exactly equally likely)."""
+    out: list[int] = []
+    buf = b""
+    counter = 0
+    for k in dice:
+        if k < 1:
+            raise ValueError(f"a die needs at least one side, not {k}")
+        m = 1
+        while 256 ** m < k:
+            m += 1
+        space = 256 ** m
+        limit = space - space % k
+        while True:
+            while len(buf) < m:
+                buf += hmac.new(secret, f"{DICE_SCHEME}:{index}:{counter}".encode("ascii"), hashlib.sha256).digest()
+                counter += 1
+            v, buf = int.from_bytes(buf[:m], "big"), buf[m:]
+            if v < limit:
+                out.append(v % k + 1)
+                break
+    return tuple(out)
+
+
+def derive_seed(secret: bytes, label: str) -> int:
+    """A 64-bit seed for something else the server randomises (an AI seat's generator), from the same secret."""
+    return int.from_bytes(hmac.new(secret, f"kaisen-seed-v1:{label}".encode(), hashlib.sha256).digest()[:8], "big")
+
+
+class CommittedDice(DiceSource):
+    """Dice derived from a secret and the answer index (`derive_faces`): whoever learns the secret after the end
+    can recompute every roll, and a published `commitment` proves the secret was fixed before the first roll.
+    `index` says which record answer the next roll will be (e.g. `lambda: len(record.answers)`)."""
+
+    def __init__(self, secret: bytes, index: Callable[[], int]):
+        self.secret = secret
+        self.index = index
+        self.rolled: list[int] = []
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.secret)
+
+    def roll(self, chance: Chance) -> tuple[int, ...]:
+        i = self.index()
+        self.rolled.append(i)
+        return check_dice(chance, derive_faces(self.secret, i, chance.dice))

@@ -1,4 +1,9 @@
-"""Records: {game, scenario, options, seed, answers} that replay to the identical state."""
+"""Records: {game, scenario, options, seed, answers} that replay to the identical state.
+
+A record may also carry `dice`: {"scheme": "kaisen-dice-v1", "commitment": sha256 hex, "secret": hex | null,
+"rolled": [answer indices]}: the server rolled those answers from the secret (`kaisen.engine.dice.derive_faces`)
+and published the commitment before the first roll; `verify_dice` recomputes them. Records without it (every
+record before committed dice) load as before."""
 from __future__ import annotations
 
 import json
@@ -7,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kaisen.engine.core import Answer, Chance, Game, IllegalAction
+from kaisen.engine.dice import DICE_SCHEME, commitment as dice_commitment, derive_faces
 
 FORMAT = "kaisen-record"
 VERSION = 1
@@ -14,6 +20,45 @@ VERSION = 1
 
 class RecordError(ValueError):
     """A save file that cannot be loaded: says what was wrong and what was expected."""
+
+
+def _hex(text: Any, what: str, size: int | None = None) -> str:
+    if not isinstance(text, str) or len(text) % 2 or (size is not None and len(text) != 2 * size):
+        raise RecordError(f"record field 'dice.{what}' must be {'%d bytes of ' % size if size else ''}lower-case hex")
+    try:
+        bytes.fromhex(text)
+    except ValueError:
+        raise RecordError(f"record field 'dice.{what}' must be lower-case hex") from None
+    return text.lower()
+
+
+@dataclass
+class DiceCommitment:
+    """The server's dice of one game: the scheme, the published SHA-256 of the secret, the secret (revealed only
+    after the end; None before) and the record answers the server rolled from it."""
+
+    commitment: str
+    secret: str | None = None
+    rolled: list[int] = field(default_factory=list)
+    scheme: str = DICE_SCHEME
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "commitment": self.commitment, "secret": self.secret,
+                "rolled": list(self.rolled)}
+
+    @classmethod
+    def from_dict(cls, data: Any, answers: int) -> "DiceCommitment":
+        if not isinstance(data, dict):
+            raise RecordError("record field 'dice' must be an object {scheme, commitment, secret, rolled}")
+        if data.get("scheme") != DICE_SCHEME:
+            raise RecordError(f"dice scheme {data.get('scheme')!r} is not supported (this kaisen knows {DICE_SCHEME})")
+        rolled = data.get("rolled")
+        if not isinstance(rolled, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < answers
+                                                   for i in rolled) or len(set(rolled)) != len(rolled):
+            raise RecordError("record field 'dice.rolled' must list distinct answer indices of this record")
+        secret = data.get("secret")
+        return cls(commitment=_hex(data.get("commitment"), "commitment", 32),
+                   secret=None if secret is None else _hex(secret, "secret"), rolled=sorted(rolled))
 
 
 @dataclass
@@ -26,13 +71,17 @@ class Record:
     seed: int | None = None
     answers: list[Answer] = field(default_factory=list)
     agents: dict[str, str] = field(default_factory=dict)
+    dice: "DiceCommitment | None" = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": FORMAT, "version": VERSION, "game": self.game, "scenario": self.scenario,
             "options": dict(self.options), "seed": self.seed, "agents": dict(self.agents),
             "answers": [list(a) if isinstance(a, tuple) else a for a in self.answers],
         }
+        if self.dice is not None:
+            out["dice"] = self.dice.to_dict()
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=None, separators=(",", ":"))
@@ -69,8 +118,9 @@ class Record:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int):
             raise RecordError("record field 'seed' must be an integer or null")
+        dice = DiceCommitment.from_dict(data["dice"], len(answers)) if data.get("dice") is not None else None
         return cls(game=data["game"], scenario=data["scenario"], options=options, seed=seed,
-                   answers=answers, agents=dict(data.get("agents") or {}))
+                   answers=answers, agents=dict(data.get("agents") or {}), dice=dice)
 
     @classmethod
     def loads(cls, text: str, expect_game: str | None = None) -> "Record":
@@ -110,3 +160,64 @@ def replay(game: Game, record: Record, upto: int | None = None, collect_events: 
         if collect_events:
             events.extend(game.events(state))
     return state, events
+
+
+@dataclass
+class DiceVerdict:
+    """What `verify_dice` found: `ok`, how many server rolls were checked, and the first that failed."""
+
+    ok: bool
+    rolls: int
+    message: str
+    index: int | None = None
+    expected: tuple[int, ...] | None = None
+    recorded: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "rolls": self.rolls, "message": self.message, "index": self.index,
+                "expected": list(self.expected) if self.expected is not None else None,
+                "recorded": list(self.recorded) if isinstance(self.recorded, tuple) else self.recorded}
+
+
+def verify_dice(game: Game, record: Record) -> DiceVerdict:
+    """Check a finished game's server dice: the revealed secret hashes to the commitment, and every answer the
+    server rolled equals `derive_faces(secret, index, dice of that roll)`, replaying the record to learn each
+    roll's dice. Raises RecordError when the record does not replay."""
+    d = record.dice
+    if d is None:
+        return DiceVerdict(False, 0, "this record carries no committed dice (a terminal game, or a server game "
+                                     "from before committed dice): nothing to verify")
+    if d.secret is None:
+        return DiceVerdict(False, 0, "the record has no secret: the server reveals it only after the end")
+    secret = bytes.fromhex(d.secret)
+    if dice_commitment(secret) != d.commitment:
+        return DiceVerdict(False, 0, f"the secret does not match the commitment: SHA-256 of the secret is "
+                                     f"{dice_commitment(secret)}, the commitment published was {d.commitment}")
+    rolled = set(d.rolled)
+    if record.game != game.id:
+        raise RecordError(f"this record is a {record.game!r} game, not {game.id!r}")
+    try:
+        state = game.new_state(record.scenario, record.options)
+    except IllegalAction as err:
+        raise RecordError(f"record setup refused: {err.one_line()}") from None
+    checked = 0
+    for i, answer in enumerate(record.answers):
+        if i in rolled:
+            pause = game.pause(state)
+            if not isinstance(pause, Chance):
+                return DiceVerdict(False, checked, f"answer #{i} is listed as a server roll but the game asked "
+                                                   f"a decision there, not dice", i, None, answer)
+            want = derive_faces(secret, i, pause.dice)
+            if tuple(answer) != want if isinstance(answer, tuple) else True:
+                return DiceVerdict(False, checked, f"roll at answer #{i} ({pause.reason}) does not match: "
+                                                   f"expected {list(want)}, recorded {_show(answer)}", i, want, answer)
+            checked += 1
+        try:
+            state = game.apply(state, answer)
+        except IllegalAction as err:
+            raise RecordError(f"answer #{i} ({answer!r}) does not fit the game: {err.one_line()}") from None
+    return DiceVerdict(True, checked, f"all {checked} rolls verified")
+
+
+def _show(answer: Any) -> Any:
+    return list(answer) if isinstance(answer, tuple) else answer
