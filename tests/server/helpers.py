@@ -10,5 +10,15 @@ def create(client, game="pacific-fury", **spec):
     return r.json()
 
 
-def answer(client, token, ans, step):
-    return client.post(f"/api/seat/{token}/answer", json={"answer": ans, "step": step})
+def tok(payload):
+    """The decision token of a payload's pending answer ("" when the reader has none)."""
+    return payload["pending"].get("decision_token", "")
+
+
+def answer(client, token, ans, decision_token):
+    return client.post(f"/api/seat/{token}/answer", json={"answer": ans, "decision_token": decision_token})
+
+
+def steps(client, game_id):
+    """The game's answer count, read from the server's memory (no payload carries it)."""
+    return client.app.state.server.live[game_id].steps

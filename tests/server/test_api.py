@@ -12,7 +12,7 @@ import pytest
 
 from kaisen.engine.record import Record, replay
 from kaisen.registry import get_game
-from .helpers import answer, create
+from .helpers import answer, create, steps, tok
 
 PF = get_game("pacific-fury")
 
@@ -78,7 +78,7 @@ def test_unknown_or_malformed_tokens_get_the_same_404(client, path):
         r = client.get(f"/api/seat/{bad}{path}")
         assert r.status_code == 404
         bodies.add(r.text)
-    r = client.post(f"/api/seat/{secrets.token_urlsafe(24)}/answer", json={"answer": "x", "step": 0})
+    r = client.post(f"/api/seat/{secrets.token_urlsafe(24)}/answer", json={"answer": "x", "decision_token": "x"})
     assert r.status_code == 404
     bodies.add(r.text)
     assert len(bodies) == 1
@@ -86,48 +86,51 @@ def test_unknown_or_malformed_tokens_get_the_same_404(client, path):
 
 
 def test_play_a_decision_and_the_other_seat_sees_it_move_on(client):
-    made = create(client, seats={"japan": "human", "usa": "human"}, seed=5)
+    made = create(client, seats={"japan": "human", "usa": "human"})
     j, u = made["tokens"]["japan"], made["tokens"]["usa"]
     p = client.get(f"/api/seat/{j}").json()
-    assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "japan" and p["step"] == 0
-    assert client.get(f"/api/seat/{u}").json()["pending"] == \
-        {"kind": "waiting", "for": "decision", "side": "japan", "seat": "human"}
+    assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "japan" and "step" not in p
+    before_u = client.get(f"/api/seat/{u}").json()
+    assert before_u["pending"] == {"kind": "waiting", "for": "decision", "side": "japan", "seat": "human"}
     opt = p["pending"]["options"][0]["id"]
-    r = answer(client, j, opt, 0)
-    assert r.status_code == 200 and r.json()["step"] >= 1
-    assert client.get(f"/api/seat/{u}").json()["step"] == r.json()["step"]
-    assert steps_in_db(client.app.state.server.store.path, made["game_id"]) == r.json()["step"]
+    r = answer(client, j, opt, tok(p))
+    assert r.status_code == 200 and r.json()["version"] != p["version"]
+    assert r.json()["pending"].get("decision_token") != tok(p)
+    after_u = client.get(f"/api/seat/{u}").json()
+    assert after_u["version"] != before_u["version"]      # Japan's move shows in the US's payload (PF 8.4)
+    assert steps_in_db(client.app.state.server.store.path, made["game_id"]) == steps(client, made["game_id"]) >= 1
 
 
 def test_refusals_name_the_rule_and_write_nothing(client, db):
-    made = create(client, seats={"japan": "human", "usa": "human"}, seed=5)
+    made = create(client, seats={"japan": "human", "usa": "human"})
     j, u, s = made["tokens"]["japan"], made["tokens"]["usa"], made["tokens"]["spectator"]
     pause = PF.pause(PF.new_state())
-    r = answer(client, j, "no-such-option", 0)           # illegal option
+    t0 = tok(client.get(f"/api/seat/{j}").json())
+    r = answer(client, j, "no-such-option", t0)           # illegal option
     assert r.status_code == 422
     err = r.json()["error"]
     assert err["rule"] == pause.rule and err["given"] == "no-such-option" and err["allowed"] == pause.ids()
-    assert answer(client, j, 3, 0).status_code == 422      # wrong type for a decision
-    r = answer(client, j, pause.ids()[0], 7)              # stale step
+    assert answer(client, j, 3, t0).status_code == 422      # wrong type for a decision
+    r = answer(client, j, pause.ids()[0], "0" * 24)        # a token that is not the pending decision's
     assert r.status_code == 409 and r.json()["error"]["code"] == "stale"
-    assert "moved on" in r.json()["error"]["reason"]
-    r = answer(client, u, pause.ids()[0], 0)              # out of turn / wrong seat
+    assert "moved on" in r.json()["error"]["reason"] and set(r.json()["error"]) == {"code", "reason"}
+    r = answer(client, u, pause.ids()[0], t0)              # out of turn / wrong seat
     assert r.status_code == 409 and r.json()["error"]["code"] == "not-your-turn"
-    assert answer(client, s, pause.ids()[0], 0).status_code == 403   # spectators never answer
+    assert answer(client, s, pause.ids()[0], t0).status_code == 403   # spectators never answer
     url = f"/api/seat/{j}/answer"
     r = client.post(url, content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad-json"
-    for body in ([1, 2], {"answer": "x"}, {"answer": "x", "step": "0"}, {"step": 0}, {"answer": "x", "step": 0,
-                                                                                    "extra": 1}, "text"):
+    for body in ([1, 2], {"answer": "x"}, {"answer": "x", "decision_token": 0}, {"decision_token": t0},
+                 {"answer": "x", "decision_token": t0, "extra": 1}, "text", {"answer": "x", "step": 0}):
         r = client.post(url, json=body)
         assert r.status_code == 422 and r.json()["error"]["reason"], body
-    r = client.post(url, content=b'{"answer": "' + b"x" * 70000 + b'", "step": 0}')
+    r = client.post(url, content=b'{"answer": "' + b"x" * 70000 + b'", "decision_token": "x"}')
     assert r.status_code == 413 and r.json()["error"]["code"] == "too-large"
-    r = client.post(url, content=iter([b'{"answer": "', b"x" * 40000, b"x" * 40000, b'", "step": 0}']))
+    r = client.post(url, content=iter([b'{"answer": "', b"x" * 40000, b"x" * 40000, b'", "decision_token": "x"}']))
     assert r.status_code == 413                              # chunked, no content-length
     assert steps_in_db(db, made["game_id"]) == 0
-    assert client.get(f"/api/seat/{j}").json()["step"] == 0
-    assert answer(client, j, pause.ids()[0], 0).status_code == 200   # the game is unharmed
+    assert tok(client.get(f"/api/seat/{j}").json()) == t0
+    assert answer(client, j, pause.ids()[0], t0).status_code == 200   # the game is unharmed
 
 
 def test_create_refusals_write_nothing(client):
@@ -152,7 +155,7 @@ def test_create_refusals_write_nothing(client):
 
 def test_a_killed_server_restarts_with_every_game_where_it_was(make_client):
     first = make_client()
-    made = create(first, seats={"japan": "human", "usa": "human"}, seed=9)
+    made = create(first, seats={"japan": "human", "usa": "human"})
     other = create(first, game="fury-at-midway", seats={"japan": "random", "usa": "human"}, seed=2)
     tokens = made["tokens"]
     rng = random.Random(1)
@@ -160,11 +163,11 @@ def test_a_killed_server_restarts_with_every_game_where_it_was(make_client):
         for side in ("japan", "usa"):
             p = first.get(f"/api/seat/{tokens[side]}").json()
             if p["pending"]["kind"] == "decision":
-                assert answer(first, tokens[side], random_option(p, rng), p["step"]).status_code == 200
+                assert answer(first, tokens[side], random_option(p, rng), tok(p)).status_code == 200
                 break
     before = {t: first.get(f"/api/seat/{t}").json() for t in list(tokens.values()) + [other["tokens"]["usa"]]}
     state_before = PF.to_json(first.app.state.server.live[made["game_id"]].state)
-    assert before[tokens["japan"]]["step"] >= 25
+    assert steps(first, made["game_id"]) >= 25
     second = make_client()                    # a new app on the same file: nothing cached
     assert second.app.state.server.live == {}
     after = {t: second.get(f"/api/seat/{t}").json() for t in before}
@@ -175,7 +178,7 @@ def test_a_killed_server_restarts_with_every_game_where_it_was(make_client):
     for side in ("japan", "usa"):
         p = after[tokens[side]]
         if p["pending"]["kind"] == "decision":
-            assert answer(second, tokens[side], p["pending"]["options"][0]["id"], p["step"]).status_code == 200
+            assert answer(second, tokens[side], p["pending"]["options"][0]["id"], tok(p)).status_code == 200
 
 
 def test_seeded_dice_are_the_same_after_a_restart(make_client):
@@ -192,6 +195,7 @@ def test_ai_seats_move_by_themselves(client):
     made = create(client, seats={"japan": "random", "usa": "random"}, seed=3)
     g = client.get("/api/games").json()["games"][0]
     assert g["status"] == "over" and g["result"]["winner"] in ("japan", "usa", None) and g["steps"] > 50
+    assert g["updated"] is not None             # both shown once the game is over
     made = create(client, seats={"japan": "heuristic", "usa": "human"}, seed=4)
     u = made["tokens"]["usa"]
     p = client.get(f"/api/seat/{u}").json()
@@ -199,11 +203,11 @@ def test_ai_seats_move_by_themselves(client):
     n = 0
     while p["pending"]["kind"] != "end":
         assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "usa"   # never waits on the AI
-        r = answer(client, u, random_option(p, rng), p["step"])
+        r = answer(client, u, random_option(p, rng), tok(p))
         assert r.status_code == 200, r.text
         p = r.json()
         n += 1
-    assert p["result"] is not None and p["status"] == "over" and n < p["step"]
+    assert p["result"] is not None and p["status"] == "over" and n < steps(client, made["game_id"])
 
 
 def test_record_and_omniscient_view_only_after_the_end(client):
@@ -215,18 +219,18 @@ def test_record_and_omniscient_view_only_after_the_end(client):
     rng = random.Random(3)
     p = client.get(f"/api/seat/{j}").json()
     while p["pending"]["kind"] != "end":
-        p = answer(client, j, random_option(p, rng), p["step"]).json()
+        p = answer(client, j, random_option(p, rng), tok(p)).json()
     out = client.get(f"/api/seat/{s}/record").json()
     rec = Record.from_dict(out["record"], expect_game="pacific-fury")
     state, _ = replay(PF, rec)
-    assert out["final_view"] == PF.view(state, None) and rec.seed == 8 and len(rec.answers) == p["step"]
+    assert out["final_view"] == PF.view(state, None) and rec.seed == 8 and len(rec.answers) == steps(client, made["game_id"])
     spec = client.get(f"/api/seat/{s}").json()
     assert spec["view"] == PF.view(state, None) and set(spec["views"]) == {"japan", "usa"}
-    assert answer(client, j, "x", p["step"]).json()["error"]["code"] == "over"
+    assert answer(client, j, "x", "x").json()["error"]["code"] == "over"
 
 
 def test_manual_dice_are_entered_by_a_seat_that_sees_them(client, db):
-    made = create(client, seats={"japan": "human", "usa": "human"}, dice="manual", seed=1)
+    made = create(client, seats={"japan": "human", "usa": "human"}, dice="manual")
     t = made["tokens"]
     rng = random.Random(4)
     for _ in range(400):
@@ -235,22 +239,22 @@ def test_manual_dice_are_entered_by_a_seat_that_sees_them(client, db):
         if dice:
             break
         side = next(s for s, p in ps.items() if p["pending"]["kind"] == "decision")
-        assert answer(client, t[side], random_option(ps[side], rng), ps[side]["step"]).status_code == 200
+        assert answer(client, t[side], random_option(ps[side], rng), tok(ps[side])).status_code == 200
     else:
         pytest.fail("no dice came up")
     p = ps[dice[0]]
     pend = p["pending"]
     assert pend["reason"] and pend["count"] == len(pend["sides"]) >= 1
-    step = p["step"]
+    step = steps(client, made["game_id"])
     bad = [[0] * pend["count"], [1] * (pend["count"] + 1), ["6"] * pend["count"], "roll"]
     for faces in bad:
-        r = answer(client, t[dice[0]], faces, step)
+        r = answer(client, t[dice[0]], faces, tok(p))
         assert r.status_code == 422 and r.json()["error"]["rule"], faces
-    assert answer(client, t["spectator"], [1] * pend["count"], step).status_code == 403
+    assert answer(client, t["spectator"], [1] * pend["count"], tok(p)).status_code == 403
     assert steps_in_db(db, made["game_id"]) == step
     faces = [min(6, s) for s in pend["sides"]]
-    r = answer(client, t[dice[0]], faces, step)
-    assert r.status_code == 200 and r.json()["step"] == step + 1
+    r = answer(client, t[dice[0]], faces, tok(p))
+    assert r.status_code == 200 and steps(client, made["game_id"]) >= step + 1
     assert client.app.state.server.live[made["game_id"]].answers[step] == tuple(faces)
 
 
@@ -259,7 +263,7 @@ def test_manual_dice_a_human_may_not_see_are_rolled_by_the_server(client):
     with Japan an AI the server rolls them instead of asking the US player."""
     made = create(client, game="fury-at-midway", seats={"japan": "random", "usa": "human"}, dice="manual", seed=1)
     p = client.get(f"/api/seat/{made['tokens']['usa']}").json()
-    assert p["step"] > 0 and p["pending"]["kind"] in ("decision", "dice")
+    assert steps(client, made["game_id"]) > 0 and p["pending"]["kind"] in ("decision", "dice")
 
 
 def test_a_game_that_cannot_be_restored_does_not_break_the_others(make_client, db):
@@ -267,7 +271,7 @@ def test_a_game_that_cannot_be_restored_does_not_break_the_others(make_client, d
     good = create(first, seats={"japan": "human", "usa": "human"})
     bad = create(first, seats={"japan": "human", "usa": "human"})
     with sqlite3.connect(db) as con:
-        con.execute("INSERT INTO answers VALUES (?, 0, '\"no-such-option\"', 0)", (bad["game_id"],))
+        con.execute("INSERT INTO answers (game_id, n, answer, at) VALUES (?, 0, '\"no-such-option\"', 0)", (bad["game_id"],))
         con.execute("UPDATE games SET steps = 1 WHERE id = ?", (bad["game_id"],))
     second = make_client()
     r = second.get(f"/api/seat/{bad['tokens']['japan']}")
@@ -281,7 +285,7 @@ def sse_payloads(text):
 
 
 def test_events_stream_pushes_the_payload_after_every_change(client):
-    made = create(client, seats={"japan": "human", "usa": "human"}, seed=2)
+    made = create(client, seats={"japan": "human", "usa": "human"})
     j, u = made["tokens"]["japan"], made["tokens"]["usa"]
     r = client.get(f"/api/seat/{u}/events?limit=1")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
@@ -295,8 +299,11 @@ def test_events_stream_pushes_the_payload_after_every_change(client):
     th.start()
     import time
     time.sleep(0.3)
-    assert answer(client, j, p["pending"]["options"][0]["id"], 0).status_code == 200
+    assert answer(client, j, p["pending"]["options"][0]["id"], tok(p)).status_code == 200
     th.join(10)
-    steps = [x["step"] for x in sse_payloads(got[0])]
-    assert steps[0] == 0 and steps[1] > 0
+    pushed = sse_payloads(got[0])
+    assert pushed[0]["version"] != pushed[1]["version"]
+    assert pushed[1] == client.get(f"/api/seat/{u}").json()
+    ids = [line[4:] for line in got[0].splitlines() if line.startswith("id: ")]
+    assert ids == [x["version"] for x in pushed]            # the SSE id is the reader's version, not a step
     assert client.get(f"/api/seat/{secrets.token_urlsafe(24)}/events").status_code == 404

@@ -17,6 +17,7 @@ and the spectator's are fetched and checked against the true state, replayed ind
 The games' own no-leak checks (tests/<game>/test_properties.py) are reused for what a side may know."""
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import replace
@@ -29,7 +30,7 @@ from pacific_fury.test_properties import NAMES as PF_NAMES, known_to as pf_known
 from kaisen.engine.core import Decision, End
 from kaisen.registry import get_game
 
-from .helpers import answer, create
+from .helpers import answer, create, tok
 
 FOE = {"japan": "usa", "usa": "japan"}
 
@@ -45,7 +46,9 @@ def play_both_seats_over_http(client, game_id, seed, max_rounds):
     """Yield (states spanned by the last answer, payloads {side|None: payload}, new log lines per viewer,
     whole logs per viewer, the live game) after every answer, until the end or max_rounds."""
     game = get_game(game_id)
-    made = create(client, game=game_id, seats={s: "human" for s in game.sides}, seed=seed)
+    # two human seats: a client seed is refused (the server's secret decides the dice); the test fixes the secret
+    client.app.state.server.draw_secret = lambda: hashlib.sha256(f"test-secret:{seed}".encode()).digest()
+    made = create(client, game=game_id, seats={s: "human" for s in game.sides})
     toks = {s: made["tokens"][s] for s in game.sides}
     toks[None] = made["tokens"]["spectator"]
     live = client.app.state.server.live[made["game_id"]]
@@ -73,7 +76,7 @@ def play_both_seats_over_http(client, game_id, seed, max_rounds):
         if isinstance(pause, End):
             return
         p = payloads[pause.side]
-        r = answer(client, toks[pause.side], rng.choice(p["pending"]["options"])["id"], p["step"])
+        r = answer(client, toks[pause.side], rng.choice(p["pending"]["options"])["id"], tok(p))
         assert r.status_code == 200, r.text
 
 
@@ -88,8 +91,9 @@ def check_generic(game, state, payloads, logs, engine_events):
             assert p["pending"]["options"] == [{"id": o.id, "label": o.label} for o in pause.options]
         elif not over:
             assert set(p["pending"]) == {"kind", "for", "side", "seat"} and p["pending"]["kind"] == "waiting"
-        assert set(p) == {"game", "game_title", "game_id", "title", "scenario", "options", "dice", "sides",
-                          "seats", "side", "status", "step", "pending", "log_from", "log_size", "log", "result", "view"}
+        assert set(p) == {"game", "game_title", "game_id", "title", "scenario", "options", "dice", "at_table",
+                          "dice_scheme", "dice_commitment", "sides", "seats", "side", "status", "version", "pending",
+                          "log_from", "log_size", "log", "result", "view"}
     s = payloads[None]
     if not over:
         assert s["view"] == game.public_view(state) and s["view"]["side"] == "public" and "views" not in s

@@ -46,7 +46,8 @@ def test_kaisen_serve_survives_being_killed_mid_game(tmp_path):
         p = httpx.get(f"{base}/api/seat/{token}").json()
         for _ in range(10):
             p = httpx.post(f"{base}/api/seat/{token}/answer",
-                           json={"answer": p["pending"]["options"][-1]["id"], "step": p["step"]}).json()
+                           json={"answer": p["pending"]["options"][-1]["id"],
+                                 "decision_token": p["pending"]["decision_token"]}).json()
         before = httpx.get(f"{base}/api/seat/{token}").json()
     finally:
         proc.send_signal(signal.SIGKILL)

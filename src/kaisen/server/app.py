@@ -1,20 +1,28 @@
 """The HTTP API (FastAPI): create and list games, one private link per seat, answers, a live SSE stream.
 
-    POST /api/games                    create: {game, scenario?, options?, seats, dice, seed?, title?}
-    GET  /api/games                    list (no tokens, no seeds)
+    POST /api/games                    create: {game, scenario?, options?, seats, dice, at_table?, seed?, title?}
+                                       (seed: refused with two or more human seats)
+    GET  /api/games                    list (no tokens, no seeds; no answer count or update time before the end)
     GET  /api/games/meta               the titles: sides, scenarios, options, agents (for a create form)
     GET  /api/seat/{token}             the seat's payload (its view, its pending answer, its log)
-    POST /api/seat/{token}/answer      {answer: option id | [faces], step}
-    GET  /api/seat/{token}/events      Server-Sent Events: the payload after every change
+    POST /api/seat/{token}/answer      {answer: option id | [faces], decision_token} (`step` is refused)
+    GET  /api/seat/{token}/events      Server-Sent Events: the payload whenever this reader's payload changes
     GET  /api/seat/{token}/record      the record and the omniscient final view, once the game is over
 
 The browser pages and their helpers (/, /play/{token}, /replay, /api/boards, replays): see kaisen.server.web.
 
-Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `rule`, `given`, `allowed`."""
+Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `rule`, `given`, `allowed`.
+Bodies that are not JSON, nest deeper than MAX_DEPTH, hold numbers Python will not parse (over 4,300 digits) or
+strings that are not Unicode text (a lone surrogate `\ud800`) are refused with 400 `bad-json`.
+
+No side channels (see kaisen.server.runner): payloads carry a per-reader `version` and, for a pending answer, a
+`decision_token`; never the game's step count. The SSE stream pushes only when the reader's own payload changed,
+with `id:` its version (a client reconnecting with `Last-Event-ID` gets no push until it changes)."""
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +39,7 @@ from kaisen.server import web
 from kaisen.server.store import Store, default_db_path
 
 MAX_BODY = 64 * 1024
+MAX_DEPTH = 64                  # nesting of JSON arrays and objects
 
 
 class BodyLimit:
@@ -84,13 +93,61 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-async def read_json(request: Request) -> Any:
-    raw = await request.body()
+def parse_json(raw: bytes) -> Any:
+    """Parse a request body, or refuse it with 400 bad-json: not JSON, too deep, a number too long, text that
+    is not Unicode. Never raises anything else."""
+    depth = level = 0
+    in_string = escaped = False
+    for b in raw:                   # nesting depth, counted before the parser recurses into it
+        if in_string:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:
+                escaped = True
+            elif b == 0x22:
+                in_string = False
+        elif b == 0x22:
+            in_string = True
+        elif b in (0x5B, 0x7B):
+            level += 1
+            depth = max(depth, level)
+            if depth > MAX_DEPTH:
+                raise ApiError(400, "bad-json", f"the body nests arrays and objects deeper than {MAX_DEPTH} levels")
+        elif b in (0x5D, 0x7D):
+            level -= 1
     try:
-        return json.loads(raw)
+        data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
         raise ApiError(400, "bad-json", f"the body is not valid JSON{where}") from None
+    except RecursionError:
+        raise ApiError(400, "bad-json", f"the body nests arrays and objects deeper than {MAX_DEPTH} levels") from None
+    except ValueError as err:       # e.g. an integer of more than 4,300 digits
+        raise ApiError(400, "bad-json", f"the body holds a value that cannot be read: {str(err)[:120]}") from None
+    stack = [data]
+    while stack:                    # every string (keys too) must be Unicode text: no lone surrogates
+        x = stack.pop()
+        if isinstance(x, str):
+            _check_text(x)
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                _check_text(k)
+                stack.append(v)
+    return data
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "bad-json", "the body holds a string that is not Unicode text "
+                       "(a lone surrogate such as \\ud800)") from None
+
+
+async def read_json(request: Request) -> Any:
+    return parse_json(await request.body())
 
 
 def create_app(db: str | Path | None = None, server: Server | None = None) -> FastAPI:
@@ -165,32 +222,42 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
         return await run_in_threadpool(server.record, token)
 
     @app.get("/api/seat/{token}/events")
-    async def events(token: str, request: Request, limit: int = 0, interval: float = 0.25):
-        """SSE: an `event: payload` with the seat's whole payload now and after every change; a comment
-        line every 15 s keeps proxies from closing the stream. `limit` (tests) closes after that many."""
+    async def events(token: str, request: Request, limit: int = 0, interval: float = 0.25,
+                     wait: float | None = None):
+        """SSE: an `event: payload` with the reader's whole payload, `id:` its version, now (unless the
+        `Last-Event-ID` header already names that version) and whenever the reader's own payload changes; a
+        change the reader cannot see pushes nothing. A comment line every 15 s keeps proxies from closing the
+        stream. `limit` closes after that many events, `wait` after that many seconds without one (tests)."""
         live, _ = await run_in_threadpool(server.resolve, token)
-        interval = min(max(interval, 0.02), 5.0)
+        interval = min(max(interval, 0.02), 5.0) if math.isfinite(interval) else 0.25
+        idle_limit = wait if wait is not None and math.isfinite(wait) and wait >= 0 else None
 
         async def stream():
-            last = None
+            seen = None
+            last_id = request.headers.get("last-event-id")
             sent = 0
-            quiet = 0.0
+            quiet = idle = 0.0
             while True:
                 if await request.is_disconnected():
                     return
-                if live.version != last:
-                    last = live.version
+                if live.changes != seen:
+                    seen = live.changes
                     payload = await run_in_threadpool(server.payload, token)
-                    yield f"event: payload\nid: {payload['step']}\ndata: {json.dumps(payload)}\n\n"
-                    sent += 1
-                    quiet = 0.0
-                    if limit and sent >= limit:
-                        return
-                elif quiet >= 15:
+                    if payload["version"] != last_id:
+                        last_id = payload["version"]
+                        yield f"event: payload\nid: {last_id}\ndata: {json.dumps(payload)}\n\n"
+                        sent += 1
+                        quiet = idle = 0.0
+                        if limit and sent >= limit:
+                            return
+                if idle_limit is not None and idle >= idle_limit:
+                    return
+                if quiet >= 15:
                     yield ": keep-alive\n\n"
                     quiet = 0.0
                 await asyncio.sleep(interval)
                 quiet += interval
+                idle += interval
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -1,14 +1,40 @@
 """Live games on the server: the state cached in memory, rebuilt by replaying the stored record, the AI seats
-and seeded dice moving by themselves, and every payload built from one seat's view.
+and the server's dice moving by themselves, and every payload built from one seat's view.
 
 The server is the only authority. A seat's payload is made of: its side's view (`game.view(state, side)`),
 the events its side may read (public or private to it), its own pending decision (the options) or what it
 waits for, and the result. A spectator gets the public view (`game.public_view(state)`: what neither side's
 view hides), only public events, who is to move, and, once the game is over, the omniscient view, every side's
-view and the whole log (the engine's `view(state, None)` is omniscient: never shown before the end)."""
+view and the whole log (the engine's `view(state, None)` is omniscient: never shown before the end).
+
+No side channels. Nothing a reader receives counts the game's answers: there is no step number. Each payload
+carries `version`, the first 16 hex digits of SHA-256 over the canonical JSON of that reader's whole payload
+(log from the start, without `game_id` and `version`): it changes exactly when what this reader receives
+changes, so two games that differ only in answers a side cannot see give that side the same versions. A pending
+decision (or manual dice) carries `decision_token`, HMAC-SHA256(key from the game's secret,
+"kaisen-decision-v1:<side>:<answers this side has given>") cut to 24 hex digits; an answer sends it back and a
+token that is not the current one is refused with 409 `stale`. The old `step` field is refused with 422 (it
+counted every answer, the other side's hidden ones too): there is no backward compatibility on purpose. The
+public list shows no answer count and no last-update time before the end.
+
+Dice you can trust. At creation the server draws a 32-byte secret (`secrets.token_bytes`) and publishes its
+SHA-256 (`dice_commitment` in every payload); the roll answered as record answer #n is
+`kaisen.engine.dice.derive_faces(secret, n, dice)` (scheme kaisen-dice-v1); the record after the end carries the
+secret and the answers the server rolled, so `kaisen verify` recomputes each. AI seats' generators are seeded
+from the secret too. A client `seed` is refused when two or more seats are human; with at most one human it
+makes the game repeatable: the secret is then SHA-256("kaisen-client-seed-v1:<seed>"). Games created before
+committed dice (no stored secret) keep their old dice: Random(f"{seed}:{n}").
+
+Manual dice: in a remote game (the default) only the seat whose roll it is enters the faces. The engines'
+Chance nodes name no side, so "whose roll" is the side that answered the last decision (the game's first side
+before any decision); when that seat is an AI or its view does not show the roll, the server rolls it (committed
+dice). A game created with `at_table: true` (all players at one table) lets any human seat whose view shows the
+roll enter it, the AI's rolls included."""
 from __future__ import annotations
 
 import hashlib
+import hmac
+import json
 import random
 import secrets
 import threading
@@ -19,12 +45,19 @@ from typing import Any
 
 from kaisen.agents.base import Agent, agent_names, make_agent
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
-from kaisen.engine.record import Record, RecordError, replay
+from kaisen.engine.dice import DICE_SCHEME, commitment, derive_faces, derive_seed
+from kaisen.engine.record import DiceCommitment, Record, RecordError
 from kaisen.registry import GAMES, get_game
 from kaisen.server import seats as tokens
 from kaisen.server.store import GameRow, Store
 
 HUMAN = "human"
+SERVER = "server"                # answers.source of a roll the server made
+CREATE_FIELDS = ["game", "scenario", "options", "seats", "dice", "at_table", "seed", "title"]
+SEED_REFUSED = ("a client may not choose the seed of a game with two or more human players: whoever picks the "
+                "seed knows every roll to come. The server draws a secret, publishes its SHA-256 (the "
+                "commitment) in every seat's page, and reveals the secret with the record after the end, so "
+                "every roll can be checked (kaisen verify)")
 MAX_AI_STEPS = 500_000          # one advance never loops forever on a broken game
 
 
@@ -72,8 +105,13 @@ class Live:
     answers: list[Any]
     log: list[Event]
     agents: dict[str, Agent]
+    sources: list[str | None] = field(default_factory=list)   # who gave each answer: a side, SERVER or None
+    last_decider: str | None = None                           # the side that answered the last decision
     lock: threading.RLock = field(default_factory=threading.RLock)
-    version: int = 0            # bumps on every applied answer (the SSE streams watch it)
+    changes: int = 0            # bumps on every applied answer: the SSE streams wake on it (never sent)
+
+    def answered_by(self, side: str) -> int:
+        return sum(1 for s in self.sources if s == side)
 
     @property
     def steps(self) -> int:
@@ -88,6 +126,7 @@ class Server:
 
     def __init__(self, store: Store):
         self.store = store
+        self.draw_secret = lambda: secrets.token_bytes(32)     # the dice secret of each new game
         self.live: dict[str, Live] = {}
         self.broken: dict[str, str] = {}
         self.lock = threading.Lock()        # guards the two dicts above (each game has its own lock)
@@ -105,21 +144,50 @@ class Server:
                 raise not_found()
             try:
                 game = get_game(row.game)
-                record = Record(game=row.game, scenario=row.scenario, options=row.options, seed=row.seed,
-                                answers=self.store.answers(game_id), agents=row.seats)
-                state, log = replay(game, record, collect_events=True)
-                agents = self._agents(game, row, len(record.answers))
+                answers = self.store.answers(game_id)
+                sources = self.store.sources(game_id)
+                state, log, sources, last = self._replay(game, row, answers, sources)
+                agents = self._agents(game, row, len(answers))
             except (IllegalAction, RecordError) as err:
                 self.broken[game_id] = str(err)
                 raise ApiError(503, "unavailable", "this game cannot be restored on this server: " + str(err))
-            live = Live(row=row, game=game, state=state, answers=list(record.answers), log=log, agents=agents)
+            live = Live(row=row, game=game, state=state, answers=list(answers), log=log, agents=agents,
+                        sources=sources, last_decider=last)
             self.live[game_id] = live
         self.advance(live)   # a server killed while the AI moved: the AI moves on
         return live
 
     @staticmethod
+    def _replay(game: Game, row: GameRow, answers: list[Any], sources: list[str | None]):
+        """The stored answers replayed: (state, log, who gave each answer, the last decision's side)."""
+        try:
+            state = game.new_state(row.scenario, row.options)
+        except IllegalAction as err:
+            raise RecordError(f"record setup refused: {err.one_line()}") from None
+        log = list(game.events(state))
+        out: list[str | None] = []
+        last = None
+        for i, answer in enumerate(answers):
+            pause = game.pause(state)
+            src = sources[i] if i < len(sources) else None
+            if isinstance(pause, Decision):
+                last = src = pause.side
+            try:
+                state = game.apply(state, answer)
+            except IllegalAction as err:
+                raise RecordError(f"answer #{i} ({answer!r}) does not fit the game: {err.one_line()}") from None
+            log.extend(game.events(state))
+            out.append(src)
+        return state, log, out, last
+
+    @staticmethod
     def _agents(game: Game, row: GameRow, step: int) -> dict[str, Agent]:
-        return {side: make_agent(game.id, name, side, _int_seed(row.seed, side, step))
+        """AI seats, seeded from the dice secret (a client cannot predict them) or, in an older game, its seed."""
+        def seed(side: str) -> int:
+            if row.secret is not None:
+                return derive_seed(row.secret, f"agent:{side}:{step}")
+            return _int_seed(row.seed, side, step)
+        return {side: make_agent(game.id, name, side, seed(side))
                 for side, name in row.seats.items() if name != HUMAN}
 
     def resolve(self, token: str) -> tuple[Live, str | None]:
@@ -167,20 +235,27 @@ class Server:
                            allowed=["seeded", "manual"])
         if dice == "manual" and HUMAN not in seats.values():
             raise ApiError(422, "bad-request", "manual dice need a human seat to enter them", field="dice")
+        at_table = spec.get("at_table", False)
+        if not isinstance(at_table, bool):
+            raise ApiError(422, "bad-request", "at_table must be true (all players at one table: any human seat "
+                           "enters manual dice) or false (remote: each seat enters its own rolls)", field="at_table")
         seed = spec.get("seed")
         if seed is None:
-            seed = secrets.randbits(62)       # secret: whoever knows the seed knows the dice to come
+            secret = self.draw_secret()
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
             raise ApiError(422, "bad-request", "seed must be an integer 0..2^62-1", field="seed")
+        elif sum(1 for n in seats.values() if n == HUMAN) >= 2:
+            raise ApiError(422, "bad-request", SEED_REFUSED, field="seed")
+        else:
+            secret = hashlib.sha256(f"kaisen-client-seed-v1:{seed}".encode()).digest()
         title = spec.get("title")
         if title is None:
             title = game.title
         if not isinstance(title, str) or len(title) > 200:
             raise ApiError(422, "bad-request", "title must be text of at most 200 characters", field="title")
-        unknown = set(spec) - {"game", "scenario", "options", "seats", "dice", "seed", "title"}
+        unknown = set(spec) - set(CREATE_FIELDS)
         if unknown:
-            raise ApiError(422, "bad-request", "unknown fields", given=sorted(unknown),
-                           allowed=["game", "scenario", "options", "seats", "dice", "seed", "title"])
+            raise ApiError(422, "bad-request", "unknown fields", given=sorted(unknown)[:20], allowed=CREATE_FIELDS)
         try:
             state = game.new_state(sc.id, opts)
         except IllegalAction as err:
@@ -188,7 +263,8 @@ class Server:
         now = time.time()
         row = GameRow(id=uuid.uuid4().hex[:16], game=game.id, scenario=sc.id, options=opts, seed=seed, dice=dice,
                       seats={s: seats[s] for s in game.sides}, title=title.strip() or game.title,
-                      created=now, updated=now, status="playing", steps=0, result=None)
+                      created=now, updated=now, status="playing", steps=0, result=None, secret=secret,
+                      at_table=at_table)
         pause = game.pause(state)
         if isinstance(pause, End):
             row.status, row.result = "over", result_of(pause)
@@ -214,61 +290,94 @@ class Server:
         return out
 
     # -- moving ---------------------------------------------------------------------------------------
-    def _apply(self, live: Live, answer: Any) -> None:
+    def _apply(self, live: Live, answer: Any, source: str | None) -> None:
         """Apply one answer: the engine checks it (IllegalAction changes nothing), the store commits it, then
         memory follows. If the store fails, memory keeps the old state (both stay in step)."""
+        before = live.pause()
         new = live.game.apply(live.state, answer)
         pause = live.game.pause(new)
         status, result = ("over", result_of(pause)) if isinstance(pause, End) else ("playing", None)
-        now = self.store.append(live.row.id, live.steps, answer, status, result)
+        now = self.store.append(live.row.id, live.steps, answer, status, result, source)
         live.state = new
         live.answers.append(answer)
+        live.sources.append(source)
+        if isinstance(before, Decision):
+            live.last_decider = before.side
         live.log.extend(live.game.events(new))
         live.row.steps, live.row.status, live.row.result, live.row.updated = live.steps, status, result, now
-        live.version += 1
+        live.changes += 1
+
+    def roller(self, live: Live) -> str:
+        """Whose roll a Chance is: the side that answered the last decision (the engines' Chance names no side),
+        or the game's first side before any decision."""
+        return live.last_decider or live.game.sides[0]
 
     def dice_enterers(self, live: Live) -> list[str]:
-        """Human sides that may type the faces of a manual Chance: those whose view shows how many dice."""
+        """Human sides that may type the faces of a manual Chance now. At one table: every human side whose view
+        shows how many dice. Remote: only the roller, if human and its view shows them (else the server rolls)."""
+        if live.row.dice != "manual":
+            return []
+        sides = [s for s, n in live.row.seats.items() if n == HUMAN]
+        if not live.row.at_table:
+            sides = [s for s in sides if s == self.roller(live)]
         out = []
-        for side, name in live.row.seats.items():
-            if name == HUMAN:
-                p = live.game.view(live.state, side).get("pending") or {}
-                if p.get("kind") == "chance" and p.get("dice") is not None:
-                    out.append(side)
+        for side in sides:
+            p = live.game.view(live.state, side).get("pending") or {}
+            if p.get("kind") == "chance" and p.get("dice") is not None:
+                out.append(side)
         return out
 
+    def server_roll(self, live: Live, chance: Chance) -> tuple[int, ...]:
+        """The server's roll for record answer #len(answers): committed dice, or an older game's seeded dice."""
+        if live.row.secret is not None:
+            return derive_faces(live.row.secret, live.steps, chance.dice)
+        rng = random.Random(f"{live.row.seed}:{live.steps}")
+        return tuple(rng.randint(1, k) for k in chance.dice)
+
+    def decision_token(self, live: Live, side: str) -> str:
+        """The token of `side`'s pending answer: it names how many answers this side has given, nothing more."""
+        key = hashlib.sha256(b"kaisen-decision-key:" + (live.row.secret or f"{live.row.id}:{live.row.seed}".encode())
+                             ).digest()
+        msg = f"kaisen-decision-v1:{side}:{live.answered_by(side)}".encode()
+        return hmac.new(key, msg, hashlib.sha256).hexdigest()[:24]
+
     def advance(self, live: Live) -> None:
-        """Move the AI seats and roll seeded dice until a human must answer, manual dice are due, or the end.
-        Seeded dice for answer #n come from Random(f"{seed}:{n}"): the same after any restart."""
+        """Move the AI seats and roll the server's dice until a human must answer, manual dice are due, or the
+        end. The server's dice for answer #n are derived from the secret and n: the same after any restart."""
         with live.lock:
             for _ in range(MAX_AI_STEPS):
                 pause = live.pause()
                 if isinstance(pause, End):
                     return
                 if isinstance(pause, Chance):
-                    if live.row.dice == "manual" and self.dice_enterers(live):
+                    if self.dice_enterers(live):
                         return
-                    rng = random.Random(f"{live.row.seed}:{live.steps}")
-                    self._apply(live, tuple(rng.randint(1, k) for k in pause.dice))
+                    self._apply(live, self.server_roll(live, pause), SERVER)
                 elif live.row.seats.get(pause.side) == HUMAN:
                     return
                 else:
                     agent = live.agents[pause.side]
                     choice = agent.choose(live.game.view(live.state, pause.side), pause)
-                    self._apply(live, choice)
+                    self._apply(live, choice, pause.side)
             raise RuntimeError(f"game {live.row.id}: the AI seats did not stop within {MAX_AI_STEPS} steps")
 
     def answer(self, token: str, body: Any) -> dict[str, Any]:
         """A seat answers: its decision's option id, or the faces of manual dice; then the AI moves."""
         live, side = self.resolve(token)
         if not isinstance(body, dict):
-            raise ApiError(422, "bad-request", "the body must be a JSON object {answer, step}")
-        unknown = set(body) - {"answer", "step"}
+            raise ApiError(422, "bad-request", "the body must be a JSON object {answer, decision_token}")
+        if "step" in body:
+            raise ApiError(422, "bad-request", "the step field is no longer accepted (it counted every answer in "
+                           "the game, the other side's hidden ones too): send decision_token, from the payload's "
+                           "pending decision, instead", field="step")
+        unknown = set(body) - {"answer", "decision_token"}
         if unknown:
-            raise ApiError(422, "bad-request", "unknown fields", given=sorted(unknown), allowed=["answer", "step"])
-        step = body.get("step")
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise ApiError(422, "bad-request", "step must be the integer step number the client saw", field="step")
+            raise ApiError(422, "bad-request", "unknown fields", given=sorted(unknown)[:20],
+                           allowed=["answer", "decision_token"])
+        given_token = body.get("decision_token")
+        if not isinstance(given_token, str) or len(given_token) > 64:
+            raise ApiError(422, "bad-request", "decision_token must be the text token of the pending decision "
+                           "the client saw (pending.decision_token)", field="decision_token")
         if "answer" not in body:
             raise ApiError(422, "bad-request", "answer is missing: an option id or a list of dice faces",
                            field="answer")
@@ -276,12 +385,12 @@ class Server:
         if side is None:
             raise ApiError(403, "spectator", "a spectator link cannot answer")
         with live.lock:
-            if step != live.steps:
-                raise ApiError(409, "stale", "the game has moved on: reload and answer again",
-                               step=live.steps, given=step)
             pause = live.pause()
             if isinstance(pause, End):
                 raise ApiError(409, "over", "the game is over")
+            mine = pause.side == side if isinstance(pause, Decision) else side in self.dice_enterers(live)
+            if mine and not hmac.compare_digest(given_token, self.decision_token(live, side)):
+                raise ApiError(409, "stale", "the game has moved on: reload and answer again")
             if isinstance(pause, Decision):
                 if pause.side != side:
                     raise ApiError(409, "not-your-turn", "it is not your decision: wait for the other side")
@@ -294,11 +403,11 @@ class Server:
                     raise ApiError(422, "illegal", f"{pause.prompt}: not one of the options",
                                    rule=pause.rule, given=answer[:200], allowed=pause.ids())
             else:   # Chance
-                if live.row.dice != "manual" or side not in self.dice_enterers(live):
+                if side not in self.dice_enterers(live):
                     raise ApiError(409, "not-your-turn", "no dice for you to enter now: wait for the other side")
                 answer = self._faces(live, side, pause, answer)
             try:
-                self._apply(live, answer)
+                self._apply(live, answer, side)
             except IllegalAction as err:    # the engine has the last word (nothing was written)
                 raise ApiError(422, "illegal", err.reason if isinstance(pause, Decision) else "refused",
                                rule=err.rule, given=answer if isinstance(answer, str) else list(answer),
@@ -329,6 +438,8 @@ class Server:
             return self.payload_for(live, side, log_from)
 
     def payload_for(self, live: Live, side: str | None, log_from: int = 0) -> dict[str, Any]:
+        """The reader's payload: built only from what `side` (None: a spectator) may know. `version` hashes the
+        whole of it (log from the start, without game_id), so it changes exactly when the payload does."""
         game, row = live.game, live.row
         pause = live.pause()
         over = isinstance(pause, End)
@@ -336,14 +447,17 @@ class Server:
             log = [e for e in live.log if over or e.private_to is None]
         else:
             log = [e for e in live.log if e.visible_to(side)]
+        log_from = max(0, log_from)
+        whole = [e.to_dict() for e in log]
         out: dict[str, Any] = {
             "game": game.id, "game_title": game.title, "game_id": row.id, "title": row.title,
-            "scenario": row.scenario, "options": dict(row.options), "dice": row.dice,
+            "scenario": row.scenario, "options": dict(row.options), "dice": row.dice, "at_table": row.at_table,
+            "dice_scheme": DICE_SCHEME if row.secret is not None else None,
+            "dice_commitment": commitment(row.secret) if row.secret is not None else None,
             "sides": list(game.sides), "seats": dict(row.seats), "side": side,
-            "status": row.status, "step": live.steps,
+            "status": row.status, "version": "",
             "pending": self._pending(live, side, pause),
-            "log_from": max(0, log_from), "log_size": len(log),
-            "log": [e.to_dict() for e in log[max(0, log_from):]],
+            "log_from": log_from, "log_size": len(log), "log": whole,
             "result": result_of(pause) if over else None,
         }
         if side is not None:
@@ -353,6 +467,8 @@ class Server:
             out["views"] = {s: game.view(live.state, s) for s in game.sides}
         else:
             out["view"] = game.public_view(live.state)
+        out["version"] = payload_version(out)
+        out["log"] = whole[log_from:]
         return out
 
     def _pending(self, live: Live, side: str | None, pause) -> dict[str, Any]:
@@ -361,14 +477,16 @@ class Server:
         if isinstance(pause, Decision):
             if side == pause.side:
                 return {"kind": "decision", "side": side, "prompt": pause.prompt, "rule": pause.rule,
-                        "options": [{"id": o.id, "label": o.label} for o in pause.options]}
+                        "options": [{"id": o.id, "label": o.label} for o in pause.options],
+                        "decision_token": self.decision_token(live, side)}
             return {"kind": "waiting", "for": "decision", "side": pause.side,
                     "seat": live.row.seats.get(pause.side)}
-        # a Chance: only manual dice ever wait here (seeded dice are rolled at once)
-        if side is not None and live.row.dice == "manual" and side in self.dice_enterers(live):
+        # a Chance: only manual dice ever wait here (the server's dice are rolled at once)
+        if side is not None and side in self.dice_enterers(live):
             p = live.game.view(live.state, side).get("pending") or {}
             return {"kind": "dice", "reason": p.get("reason"), "count": len(pause.dice),
-                    "sides": list(pause.dice), "rule": pause.rule}
+                    "sides": list(pause.dice), "rule": pause.rule,
+                    "decision_token": self.decision_token(live, side)}
         return {"kind": "waiting", "for": "dice", "side": None, "seat": None}
 
     def record(self, token: str) -> dict[str, Any]:
@@ -376,12 +494,25 @@ class Server:
         with live.lock:
             if not isinstance(live.pause(), End):
                 raise ApiError(403, "not-over", "the record and the full view are available when the game is over")
-            rec = Record(game=live.game.id, scenario=live.row.scenario, options=dict(live.row.options),
-                         seed=live.row.seed, answers=list(live.answers), agents=dict(live.row.seats))
+            rec = self.record_of(live)
             return {"record": rec.to_dict(), "final_view": live.game.view(live.state, None),
                     "result": result_of(live.pause()), "log": [e.to_dict() for e in live.log]}
 
-    def version(self, token_game_id: str) -> int:
-        with self.lock:
-            live = self.live.get(token_game_id)
-        return live.version if live else -1
+    @staticmethod
+    def record_of(live: Live) -> Record:
+        """The game's record; after the end it reveals the dice secret (with the answers the server rolled)."""
+        dice = None
+        if live.row.secret is not None:
+            over = isinstance(live.pause(), End)
+            dice = DiceCommitment(commitment=commitment(live.row.secret),
+                                  secret=live.row.secret.hex() if over else None,
+                                  rolled=[i for i, s in enumerate(live.sources) if s == SERVER])
+        return Record(game=live.game.id, scenario=live.row.scenario, options=dict(live.row.options),
+                      seed=live.row.seed, answers=list(live.answers), agents=dict(live.row.seats), dice=dice)
+
+
+def payload_version(payload: dict[str, Any]) -> str:
+    """16 hex digits of SHA-256 over the canonical JSON of a payload without its game id and version."""
+    body = {k: v for k, v in payload.items() if k not in ("game_id", "version", "log_from")}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

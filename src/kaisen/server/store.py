@@ -1,5 +1,8 @@
 """SQLite persistence: each game's setup, its seats' token hashes, and its record (one row per answer).
 
+Older files are migrated when opened: columns added since (games.secret, games.at_table, answers.source) are
+added with ALTER TABLE; a game without a secret keeps the dice it was created with (seed and answer number).
+
 Every applied answer is its own committed transaction, so a server killed at any moment restarts with every
 game exactly where it was: the state is the replay of the stored answers. Tokens are never stored, only
 their SHA-256 digests."""
@@ -20,7 +23,7 @@ CREATE TABLE IF NOT EXISTS games (
     game      TEXT NOT NULL,             -- registry id, e.g. pacific-fury
     scenario  TEXT NOT NULL,
     options   TEXT NOT NULL,             -- JSON object: the resolved optional rules
-    seed      INTEGER NOT NULL,          -- dice seed: secret until the game is over
+    seed      INTEGER NOT NULL,          -- a client's seed (games with at most one human); -1: none
     dice      TEXT NOT NULL,             -- seeded | manual
     seats     TEXT NOT NULL,             -- JSON object: side -> "human" | agent name
     title     TEXT NOT NULL,
@@ -28,13 +31,16 @@ CREATE TABLE IF NOT EXISTS games (
     updated   REAL NOT NULL,
     status    TEXT NOT NULL,             -- playing | over
     steps     INTEGER NOT NULL DEFAULT 0,-- answers so far (= rows in answers)
-    result    TEXT                       -- JSON {winner, score, summary} once over
+    result    TEXT,                      -- JSON {winner, score, summary} once over
+    secret    TEXT,                      -- hex: the dice secret (committed by its SHA-256); NULL: an older game
+    at_table  INTEGER NOT NULL DEFAULT 0 -- 1: all players at one table (any human seat enters manual dice)
 );
 CREATE TABLE IF NOT EXISTS answers (
     game_id   TEXT NOT NULL REFERENCES games(id),
     n         INTEGER NOT NULL,          -- 0-based position in the record
     answer    TEXT NOT NULL,             -- JSON: an option id or a list of dice faces
     at        REAL NOT NULL,
+    source    TEXT,                      -- who gave it: a side, "server" (server dice), NULL: an older row
     PRIMARY KEY (game_id, n)
 );
 CREATE TABLE IF NOT EXISTS tokens (
@@ -57,7 +63,7 @@ class GameRow:
     game: str
     scenario: str
     options: dict[str, Any]
-    seed: int
+    seed: int | None
     dice: str
     seats: dict[str, str]
     title: str
@@ -66,12 +72,17 @@ class GameRow:
     status: str
     steps: int
     result: dict[str, Any] | None
+    secret: bytes | None = None      # None: a game created before committed dice (dice from seed + step)
+    at_table: bool = False
 
     def listing(self) -> dict[str, Any]:
-        """What `GET /api/games` shows: no seed, no tokens."""
+        """What `GET /api/games` shows: no seed, no tokens, and until the end neither the number of answers nor
+        the time of the last one (both would count moves a side may not see)."""
+        over = self.status == "over"
         return {"id": self.id, "game": self.game, "scenario": self.scenario, "title": self.title,
-                "status": self.status, "seats": dict(self.seats), "dice": self.dice, "steps": self.steps,
-                "created": self.created, "updated": self.updated, "result": self.result}
+                "status": self.status, "seats": dict(self.seats), "dice": self.dice,
+                "steps": self.steps if over else None, "created": self.created,
+                "updated": self.updated if over else None, "result": self.result}
 
 
 def _answer_to_json(answer: Any) -> str:
@@ -98,6 +109,17 @@ class Store:
         self.db.execute("PRAGMA foreign_keys=ON")
         with self.lock:
             self.db.executescript(SCHEMA)
+            self._migrate()
+
+    MIGRATIONS = (("games", "secret", "TEXT"), ("games", "at_table", "INTEGER NOT NULL DEFAULT 0"),
+                  ("answers", "source", "TEXT"))
+
+    def _migrate(self) -> None:
+        """Add the columns a file written by an older kaisen lacks (its games load as they were)."""
+        for table, column, decl in self.MIGRATIONS:
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def close(self) -> None:
         with self.lock:
@@ -110,10 +132,11 @@ class Store:
             try:
                 self.db.execute(
                     "INSERT INTO games (id, game, scenario, options, seed, dice, seats, title, created, updated,"
-                    " status, steps, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (row.id, row.game, row.scenario, json.dumps(row.options), row.seed, row.dice,
-                     json.dumps(row.seats), row.title, row.created, row.updated, row.status, row.steps,
-                     json.dumps(row.result) if row.result is not None else None))
+                    " status, steps, result, secret, at_table) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (row.id, row.game, row.scenario, json.dumps(row.options), -1 if row.seed is None else row.seed,
+                     row.dice, json.dumps(row.seats), row.title, row.created, row.updated, row.status, row.steps,
+                     json.dumps(row.result) if row.result is not None else None,
+                     row.secret.hex() if row.secret is not None else None, int(row.at_table)))
                 self.db.executemany("INSERT INTO tokens (hash, game_id, side) VALUES (?,?,?)",
                                     [(h, row.id, side) for side, h in token_hashes.items()])
                 self.db.execute("COMMIT")
@@ -121,14 +144,16 @@ class Store:
                 self.db.execute("ROLLBACK")
                 raise
 
-    def append(self, game_id: str, n: int, answer: Any, status: str, result: dict[str, Any] | None) -> float:
-        """Add answer #n to the record and the game's new status, committed together (or not at all)."""
+    def append(self, game_id: str, n: int, answer: Any, status: str, result: dict[str, Any] | None,
+               source: str | None = None) -> float:
+        """Add answer #n (given by `source`: a side or "server") to the record and the game's new status,
+        committed together (or not at all)."""
         now = time.time()
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.execute("INSERT INTO answers (game_id, n, answer, at) VALUES (?,?,?,?)",
-                                (game_id, n, _answer_to_json(answer), now))
+                self.db.execute("INSERT INTO answers (game_id, n, answer, at, source) VALUES (?,?,?,?,?)",
+                                (game_id, n, _answer_to_json(answer), now, source))
                 cur = self.db.execute(
                     "UPDATE games SET steps = ?, status = ?, result = ?, updated = ? WHERE id = ? AND steps = ?",
                     (n + 1, status, json.dumps(result) if result is not None else None, now, game_id, n))
@@ -142,11 +167,14 @@ class Store:
 
     # -- reads ---------------------------------------------------------------------------------------
     def _row(self, r: tuple) -> GameRow:
-        return GameRow(id=r[0], game=r[1], scenario=r[2], options=json.loads(r[3]), seed=r[4], dice=r[5],
+        return GameRow(id=r[0], game=r[1], scenario=r[2], options=json.loads(r[3]),
+                       seed=None if r[4] is None or r[4] < 0 else r[4], dice=r[5],
                        seats=json.loads(r[6]), title=r[7], created=r[8], updated=r[9], status=r[10],
-                       steps=r[11], result=json.loads(r[12]) if r[12] is not None else None)
+                       steps=r[11], result=json.loads(r[12]) if r[12] is not None else None,
+                       secret=bytes.fromhex(r[13]) if r[13] else None, at_table=bool(r[14]))
 
-    _COLS = "id, game, scenario, options, seed, dice, seats, title, created, updated, status, steps, result"
+    _COLS = ("id, game, scenario, options, seed, dice, seats, title, created, updated, status, steps, result,"
+             " secret, at_table")
 
     def game(self, game_id: str) -> GameRow | None:
         with self.lock:
@@ -162,6 +190,12 @@ class Store:
         with self.lock:
             rows = self.db.execute("SELECT answer FROM answers WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
         return [_answer_from_json(r[0]) for r in rows]
+
+    def sources(self, game_id: str) -> list[str | None]:
+        """Who gave each answer (a side, "server", or None for rows written before this was kept)."""
+        with self.lock:
+            rows = self.db.execute("SELECT source FROM answers WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
+        return [r[0] for r in rows]
 
     def token(self, token_hash: str) -> tuple[str, str | None] | None:
         """(game id, side or None for the spectator) for a token digest, or None."""

@@ -4,17 +4,19 @@ the pages need that the seat API does not give.
     GET  /                             home: create a game, list games
     GET  /play/{token}                 the game page (its JS reads the token from the URL)
     GET  /replay                       upload a record and step through it
-    GET  /web/...                      the static files
+    GET  /web/<name>.js|.css           the static assets (only those: the package's other files are not served)
     GET  /api/boards/{game}            a title's static board data (VITP's areas, bases and unit sides)
     GET  /api/seat/{token}/replay      ?step=n: the omniscient view at step n of a FINISHED game
     POST /api/replay                   {record, step}: the same for an uploaded record
+
+A replay frame carries `dice`: the verdict on the record's committed dice (`kaisen.engine.record.verify_dice`:
+"all N rolls verified", or the first roll that does not match), the same as `kaisen verify`.
 
 Replays are omniscient: the seat replay answers only once the game is over (the same rule as the record), and an
 uploaded record already holds every answer and die, so replaying it reveals nothing its holder does not have."""
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -22,11 +24,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from kaisen.engine.core import Chance, Decision, End, IllegalAction
-from kaisen.engine.record import Record, RecordError
+from kaisen.engine.record import Record, RecordError, verify_dice
 from kaisen.registry import GAMES, get_game
 from kaisen.server.runner import ApiError, Server, not_found, result_of
 
@@ -52,8 +53,12 @@ class Replays:
                     state = game.new_state(record.scenario, record.options)
                 except IllegalAction as err:
                     raise ApiError(422, "bad-record", f"record setup refused: {err.one_line()}") from None
+                try:
+                    verdict = verify_dice(game, record).to_dict()
+                except RecordError as err:
+                    verdict = {"ok": False, "rolls": 0, "message": f"cannot verify the dice: {err}"}
                 entry = {"game": game, "record": record, "states": [state], "events": list(game.events(state)),
-                         "marks": [len(game.events(state))], "error": None}
+                         "marks": [len(game.events(state))], "error": None, "dice": verdict}
                 self.cache[key] = entry
                 while len(self.cache) > CACHE_SIZE:
                     self.cache.popitem(last=False)
@@ -81,7 +86,7 @@ class Replays:
                     "answer": _answer_json(record.answers[step]) if step < total else None,
                     "pending": _pending(pause), "view": game.view(state, None),
                     "log": [e.to_dict() for e in entry["events"][:entry["marks"][step]]],
-                    "result": result_of(pause) if isinstance(pause, End) else None}
+                    "result": result_of(pause) if isinstance(pause, End) else None, "dice": entry["dice"]}
 
 
 def _answer_json(a: Any) -> Any:
@@ -133,7 +138,15 @@ def mount(app: FastAPI, server: Server) -> None:
     async def replay_page():
         return FileResponse(page["replay"], media_type="text/html")
 
-    app.mount("/web", StaticFiles(directory=HERE), name="web")
+    media = {".js": "text/javascript", ".css": "text/css"}
+    assets = {p.name: (p, media[p.suffix]) for p in HERE.iterdir() if p.is_file() and p.suffix in media}
+
+    @app.get("/web/{name}", include_in_schema=False)
+    async def asset(name: str):       # only the listed assets: never the package's Python files
+        if name not in assets:
+            raise not_found()
+        path, kind = assets[name]
+        return FileResponse(path, media_type=kind)
 
     @app.get("/api/boards/{game}")
     async def boards(game: str):
@@ -163,9 +176,6 @@ def mount(app: FastAPI, server: Server) -> None:
 
     @app.post("/api/replay")
     async def replay_upload(request: Request):
-        raw = await request.body()
-        try:
-            body = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ApiError(400, "bad-json", "the body is not valid JSON") from None
+        from kaisen.server.app import parse_json
+        body = parse_json(await request.body())
         return await run_in_threadpool(upload, body)

@@ -22,7 +22,7 @@ async function listGames() {
   const { games } = await api("/api/games");
   $("games").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, g.title), el("td", {}, g.game), el("td", {}, Object.entries(g.seats || {}).map(([s, k]) => `${sideName(s)}: ${k}`).join(", ")),
-    el("td", {}, g.status + (g.result ? ` — ${g.result.winner ? sideName(g.result.winner) + " won" : "draw"}` : "")), el("td", {}, g.steps))));
+    el("td", {}, g.status + (g.result ? ` — ${g.result.winner ? sideName(g.result.winner) + " won" : "draw"}` : "")), el("td", {}, g.steps == null ? "" : String(g.steps)))));
 }
 
 async function create(ev) {
@@ -33,7 +33,7 @@ async function create(ev) {
   const seats = {};
   for (const sel of $("seats").querySelectorAll("select")) seats[sel.dataset.side] = sel.value;
   const spec = { game: g.id, scenario: $("scenario").value, options, seats,
-    dice: document.querySelector("input[name=dice]:checked").value };
+    dice: document.querySelector("input[name=dice]:checked").value, at_table: $("at-table").checked };
   if ($("gtitle").value.trim()) spec.title = $("gtitle").value.trim();
   $("create-error").hidden = true;
   try {

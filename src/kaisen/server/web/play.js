@@ -17,8 +17,17 @@ function showError(msg) {
   e.hidden = !msg;
 }
 
+// What this page shows depends only on what its side may know: no step count, a per-reader `version` (a hash of
+// the payload) and, for a pending answer, a `decision_token` the answer sends back.
+function diceLine(p) {
+  const how = p.dice === "manual" ? (p.at_table ? "entered by hand (all players at one table)" : "entered by hand by the seat whose roll it is")
+    : "rolled by the server";
+  return `dice ${how}`;
+}
+
 async function render(p) {
-  if (current && p.step < current.step) return;          // an older push arriving late
+  if (current && p.version === current.version) return;     // nothing new for this reader
+  if (current && p.log_size < current.log_size) return;      // an older push arriving late (a reader's log only grows)
   current = p;
   document.title = `kaisen — ${p.title}`;
   $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
@@ -32,8 +41,10 @@ async function render(p) {
   const over = p.status === "over";
   $("result").hidden = !over;
   if (over) $("result").textContent = `Game over — ${resultText(p.result)}`;
-  $("status").textContent = `Step ${p.step} · ${over ? "finished" : "in play"} · dice ${p.dice}`;
-  document.body.dataset.step = String(p.step);
+  $("status").textContent = `${over ? "finished" : "in play"} · ${diceLine(p)}`;
+  $("commitment").textContent = p.dice_commitment ? `Server dice committed in advance: SHA-256 of the secret = ${p.dice_commitment}` +
+    (over ? " (the secret is in the record: kaisen verify checks every roll)" : " (the secret is revealed with the record after the end)") : "";
+  document.body.dataset.version = p.version;
   document.body.dataset.state = over ? "over" : p.pending.kind;
   if (over) showAfter();
 }
@@ -88,7 +99,7 @@ async function send(answer) {
   for (const b of $("pending").querySelectorAll("button")) b.disabled = true;
   showError("");
   try {
-    const p = await api(`/api/seat/${encodeURIComponent(token)}/answer`, { method: "POST", body: { answer, step: current.step } });
+    const p = await api(`/api/seat/${encodeURIComponent(token)}/answer`, { method: "POST", body: { answer, decision_token: current.pending.decision_token } });
     await render(p);
   } catch (e) {
     showError(e.error?.code === "stale" ? "The game moved on; here is the new state." : `Refused: ${e.message}`);
@@ -123,7 +134,7 @@ async function load(follow = true) {
   }
   if (follow && !stream && current && current.status !== "over") {
     stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?interval=0.1`);
-    stream.addEventListener("payload", (ev) => render(JSON.parse(ev.data)));   // render() drops older steps
+    stream.addEventListener("payload", (ev) => render(JSON.parse(ev.data)));   // render() drops late, older pushes
   }
 }
 

@@ -5,6 +5,7 @@ import { renderBoard } from "./boards.js";
 export function makeStepper(root, fetchFrame, boardData) {
   root.replaceChildren();
   const info = el("div", { class: "replay-info", "data-testid": "replay-info" });
+  const verdict = el("div", { class: "dice-verdict", "data-testid": "dice-verdict" });
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", "data-testid": "replay-slider" });
   const board = el("div", { class: "board-wrap", "data-testid": "replay-board" });
   const log = el("ol", { class: "log" });
@@ -22,6 +23,10 @@ export function makeStepper(root, fetchFrame, boardData) {
       info.innerHTML = `<b>Step ${step} of ${steps}</b> · ${esc(what)}` +
         (f.answer != null ? ` <span class="muted">→ answered ${esc(JSON.stringify(f.answer))}</span>` : "") +
         (f.error ? ` <span class="err">${esc(f.error)}</span>` : "");
+      if (f.dice) {
+        verdict.textContent = `Dice: ${f.dice.message}`;
+        verdict.className = `dice-verdict ${f.dice.ok ? "ok" : "err"}`;
+      }
       renderBoard(board, f.view, await boardData(f.game));
       renderLog(log, f.log, 200);
       root.dataset.step = String(step);       // set once the frame is drawn: tests and scripts wait on it
@@ -35,7 +40,7 @@ export function makeStepper(root, fetchFrame, boardData) {
     el("div", { class: "stepper" },
       btn("First", () => go(0), "replay-first"), btn("◀ Back", () => go(step - 1), "replay-back"),
       btn("Next ▶", () => go(step + 1), "replay-next"), btn("Last", () => go(steps ? steps : 1e9), "replay-last"), slider),
-    info, board, el("h3", {}, "Log to this step"), log);
+    info, verdict, board, el("h3", {}, "Log to this step"), log);
   return go(0);
 }
 
