@@ -245,3 +245,30 @@ def test_bad_input_british_ship_to_a_forbidden_port_is_refused_under_10_13():
 def test_bad_input_frozen_unit_on_turn_1_is_refused_under_18_2():
     s, _ = play(turn1(), "done")
     refused(s, "sortie:arizona", "18.2")
+
+
+# -- 4.4, 17.12 units coming back ------------------------------------------------------------------------------
+def last_return(turn=3, **loc):
+    """The end of `turn`: every unit in port but Houston, whose owner is choosing its port (5.74); the rest of
+    the state as `later` builds it."""
+    s = later(turn=turn, **loc)
+    for u, l in list(s.loc.items()):
+        if l.startswith(("sea:", "home:")):
+            s.loc[u] = "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor"
+    s.mode = {}
+    s.loc["houston"] = "home:coral-sea"
+    s.step, s.pending, s.cache = "home:houston", ("end:next-turn",), None
+    return s
+
+
+def test_17_12_a_us_unit_coming_back_is_never_offered_ceylon():
+    s = last_return(turn=1, **{"5th_air_force": "returning"})
+    s.back["5th-air-force"] = 2
+    assert s.base_control["ceylon"] == "allies"
+    s, _ = play(s, "to:australia")                     # the turn ends; turn 2 begins with the returning units
+    assert s.turn == 2 and s.step == "back:5th-air-force"
+    offered = set(ids(s))
+    assert "at:ceylon" not in offered and {"at:pearl-harbor", "at:australia"} <= offered
+    refused(s, "at:ceylon", "17.12")
+    s, _ = play(s, "at:australia")
+    assert s.loc["5th-air-force"] == "port:australia"

@@ -66,8 +66,8 @@ def rebuild_options(c: Ctx, side: str) -> list[Option]:
                                                   f"it stays in port this turn)"))
         elif loc == "returning" and c.spec(u).kind == "lba" and u not in s.back:
             for port, bs in sorted(c.d.bases.items()):
-                if bs.repair_side == side and s.base_control.get(port) == side \
-                        and points_left(c, port) >= c.spec(u).airstrike:
+                if bs.repair_side == side and port in c.home_ports(u, None) \
+                        and points_left(c, port) >= c.spec(u).airstrike:          # 17.12: US never Ceylon
                     out.append(Option(f"rebuild:{u}:{port}", f"Rebuild {c.name(u)} at {bs.name} "
                                                              f"({c.spec(u).airstrike} repair points)"))
     return out

@@ -386,6 +386,13 @@ def explain(c: Ctx, answer: str) -> tuple[str, str] | None:
         if sp.nation == "british":
             return "10.13", "British ships return only to Ceylon, Singapore, Saigon or Yokosuka (Victorious: Pearl Harbor)"
         return "10.1", f"{b.name} is an island base that does not touch this sea area"
+    if step == "back" and verb == "at" and rest in d.bases:
+        sp, b = d.units[arg], d.bases[rest]
+        if s.base_control[rest] != sp.side:
+            return "4.4", f"{b.name} is held by the enemy"
+        if sp.nation == "us" and rest == "ceylon":
+            return "17.12", "US units never go to Ceylon"
+        return "4.4", f"{b.name} is not a major port"
     if step == "air" and verb == "place":
         return "12.13", "air units go only over sea areas touching a friendly port or base"
     return None

@@ -39,8 +39,8 @@ def coming_back(c: Ctx) -> list[str]:
 
 
 def ports_for(c: Ctx, u: str) -> list[str]:
-    side = c.side_of(u)
-    return sorted(b for b, sp in c.d.bases.items() if sp.kind == "port" and c.s.base_control[b] == side)
+    """4.4: a unit coming back goes to any friendly major port its nation may use (US: never Ceylon, 17.12)."""
+    return c.home_ports(u, None)
 
 
 def substitutes(c: Ctx, listed: str) -> list[str]:
