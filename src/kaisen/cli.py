@@ -253,7 +253,15 @@ class Session:
                 return decision.options[int(text) - 1].id
             if text in decision.ids():
                 return text
-            self.console.print(f"Not an option: {text!r}. Type a number 1..{len(decision.options)}, "
+            why = ""
+            if not text.isdigit():    # the engine says why (the rule that forbids it), from this side's knowledge
+                try:
+                    self.game.apply(self.match.state, text)
+                except IllegalAction as err:
+                    why = f" (rule {err.rule}: {err.reason})"
+                else:
+                    return text
+            self.console.print(f"Not an option: {text!r}{why}. Type a number 1..{len(decision.options)}, "
                                f"an option id, or help.", markup=False, highlight=False)
 
     def ask_dice(self, chance: Chance) -> tuple[int, ...]:

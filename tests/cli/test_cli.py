@@ -114,6 +114,17 @@ def test_scripted_human_session_saves_and_resumes(tmp_path):
     assert GAME.is_over(replay(GAME, final)[0])
 
 
+def test_pf_8_1_naming_a_real_ship_that_is_not_offered_says_which_rule_forbids_it():
+    """Issue 10: a typed id that names a real ship is refused with the engine's rule and reason, not a bare
+    "not an option" (the US forms after Japan; Hornet waits for turn 2, Yamato is Japanese)."""
+    res = kaisen("play", "pacific-fury", "--japan", "random", "--seed", "9",
+                 input="add:hornet\nadd:yamato\nadd:us-transports-1\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "Not an option: 'add:hornet' (rule 8.1: Hornet is on the Turn Record Track" in res.output
+    assert "(rule 8.2: Yamato is a Japanese ship" in res.output
+    assert "(rule 6.3: the initiative player may never use Transports)" in res.output
+
+
 def test_input_ending_leaves_the_game_unfinished_and_recorded(tmp_path):
     rec = tmp_path / "r.json"
     res = kaisen("play", "pacific-fury", "--japan", "random", "--seed", "1", "--record", str(rec), input="1\n1\n")

@@ -77,7 +77,7 @@ def test_6_2_henderson_field_belongs_to_the_initiative_side_only_the_other_may_s
         assert (f"strike:{tid}:henderson" in ids(s)) == (phasing != initiative)
     s = position(tfs, initiative=initiative, phasing=initiative, marker=marker)
     tid = "U1" if initiative == "usa" else "J1"
-    refused(s, f"strike:{tid}:henderson", "9.0")
+    refused(s, f"strike:{tid}:henderson", "6.2")
 
 
 def test_6_2_a_disrupted_henderson_field_offers_no_target():
@@ -115,7 +115,7 @@ def test_6_3_the_initiative_side_can_never_form_with_transports():
     s, _ = play(GAME.new_state(), "done")                # US (initiative) forms after Japan
     assert GAME.pause(s).side == "usa"
     assert not any(i.startswith("add:us-transports") for i in ids(s))
-    refused(s, "add:us-transports-1", "8.2")
+    refused(s, "add:us-transports-1", "6.3")
 
 
 def test_6_3_landed_or_sunk_transports_come_back_next_turn():
@@ -216,7 +216,7 @@ def test_7_1_torpedo_hits_cannot_go_to_ships_on_the_turn_record_track():
     s, _ = turn_start(2, 1)
     s, _ = play(s, (3,))
     assert "hit:hornet" not in ids(s) and "hit:enterprise" in ids(s)
-    refused(s, "hit:hornet", "10.7")
+    refused(s, "hit:hornet", "7.1")
 
 
 def test_7_1_release_reserve_moves_yamato_junyo_and_hiyo_to_truk():

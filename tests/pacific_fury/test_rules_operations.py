@@ -57,8 +57,8 @@ def test_9_0_the_phase_ends_after_seven_operations_each():
 def test_9_0_an_unknown_operation_is_refused_and_changes_nothing():
     """Anything other than a listed operation is refused under the operations rule."""
     s = position([("U1", ["portland"], "south-pacific", None)])
-    refused(s, "move:U1:slot", "9.0")
-    refused(s, "sortie:U1:ironbottom", "9.0")
+    refused(s, "fly:U1:slot", "9.0")
+    refused(s, "move:U1:atlantic", "9.0")
     refused(s, (3,), "9.0")
 
 
@@ -67,7 +67,7 @@ def test_9_1_only_the_task_force_in_the_lowest_box_may_sortie():
     """Task forces leave their boxes in order; a higher box cannot go first."""
     s = position([("U1", ["portland"], None, 1), ("U2", ["enterprise"], None, 2)])
     assert prefixed(s, "sortie:") == {"sortie:U1:south-pacific", "sortie:U1:ironbottom"}
-    refused(s, "sortie:U2:south-pacific", "9.0")
+    refused(s, "sortie:U2:south-pacific", "9.1")
 
 
 @pytest.mark.parametrize("initiative", ["usa", "japan"])
@@ -77,8 +77,8 @@ def test_9_1_carrier_task_forces_sortie_to_their_home_zone_only(initiative):
     for side, tid, zone in (("usa", "U1", "south-pacific"), ("japan", "J1", "eastern-solomons")):
         s.phasing, s.cache = side, None
         assert prefixed(s, "sortie:") == {f"sortie:{tid}:{zone}"}
-    refused(s, "sortie:J1:slot", "9.0")
-    refused(s, "sortie:J1:ironbottom", "9.0")
+    refused(s, "sortie:J1:slot", "9.1")
+    refused(s, "sortie:J1:ironbottom", "9.1")
 
 
 def test_9_1_the_initiative_tf_b_may_sortie_straight_to_ironbottom_sound():
@@ -87,7 +87,7 @@ def test_9_1_the_initiative_tf_b_may_sortie_straight_to_ironbottom_sound():
     assert prefixed(s, "sortie:") == {"sortie:U1:south-pacific", "sortie:U1:ironbottom"}
     s = position([("U1", ["portland"], None, 1)], initiative="japan", phasing="usa", marker=-1)
     assert prefixed(s, "sortie:") == {"sortie:U1:south-pacific"}
-    refused(s, "sortie:U1:ironbottom", "9.0")
+    refused(s, "sortie:U1:ironbottom", "9.1")
 
 
 def test_9_1_the_ironbottom_sortie_is_allowed_even_if_the_home_zone_is_enemy_held():
@@ -118,7 +118,7 @@ def test_9_1_a_japanese_tf_a_sorties_only_to_the_eastern_solomons():
     """A TF-A has neither exception: Japan's goes to the Eastern Solomons."""
     s = position([("J1", ["j-transports-1", "kongo"], None, 1)], phasing="japan")
     assert prefixed(s, "sortie:") == {"sortie:J1:eastern-solomons"}
-    refused(s, "sortie:J1:slot", "9.0")
+    refused(s, "sortie:J1:slot", "9.1")
 
 
 def test_9_1_a_sortie_into_enemy_ships_reveals_them_and_starts_combat():
@@ -136,7 +136,7 @@ def test_9_2_a_task_force_moves_to_an_adjacent_zone_or_back_to_base():
     s = position([("U1", ["portland"], "south-pacific", None)])
     assert prefixed(s, "move:U1") | prefixed(s, "base:U1") == {
         "move:U1:ironbottom", "move:U1:eastern-solomons", "base:U1"}
-    refused(s, "move:U1:slot", "9.0")
+    refused(s, "move:U1:slot", "9.2")
     s, events = play(s, "base:U1")
     assert s.loc["portland"] == "base" and "U1" not in s.tfs
     assert any(e.kind == "return" and e.rule == "9.2" for e in events)
@@ -147,7 +147,7 @@ def test_9_2_a_tf_c_may_not_enter_ironbottom_sound_or_the_slot():
     s = position([("U1", ["enterprise", "portland"], "south-pacific", None),
                   ("J1", ["shokaku"], "eastern-solomons", None)], phasing="usa")
     assert prefixed(s, "move:U1") == {"move:U1:eastern-solomons"}
-    refused(s, "move:U1:ironbottom", "9.0")
+    refused(s, "move:U1:ironbottom", "9.2")
     s.phasing, s.cache = "japan", None
     assert prefixed(s, "move:J1") == {"move:J1:south-pacific"}
 
@@ -157,8 +157,8 @@ def test_9_2_the_slot_and_the_eastern_solomons_are_not_adjacent():
     s = position([("J1", ["kongo"], "slot", None), ("J2", ["hiei"], "eastern-solomons", None)], phasing="japan")
     assert prefixed(s, "move:J1") == {"move:J1:ironbottom"}
     assert "move:J2:slot" not in ids(s) and "move:J2:ironbottom" in ids(s)
-    refused(s, "move:J1:eastern-solomons", "9.0")
-    refused(s, "move:J2:slot", "9.0")
+    refused(s, "move:J1:eastern-solomons", "9.2")
+    refused(s, "move:J2:slot", "9.2")
 
 
 def test_9_2_moving_into_enemy_ships_reveals_both_sides_and_fights():
@@ -265,9 +265,9 @@ def test_9_5_a_tf_c_strikes_henderson_or_an_enemy_task_force_in_an_adjacent_zone
                   ("U5", ["louisville"], "eastern-solomons", None)],
                  phasing="japan")
     assert prefixed(s, "strike:") == {"strike:J1:henderson", "strike:J1:U1", "strike:J1:ironbottom"}
-    refused(s, "strike:J1:U4", "9.0")           # The Slot is not next to the Eastern Solomons
-    refused(s, "strike:J1:U5", "9.0")           # the same zone is not a target
-    refused(s, "strike:J1:U2", "9.0")           # Ironbottom Sound is struck as one force
+    refused(s, "strike:J1:U4", "9.5")           # The Slot is not next to the Eastern Solomons
+    refused(s, "strike:J1:U5", "9.5")           # the same zone is not a target
+    refused(s, "strike:J1:U2", "10.6")          # Ironbottom Sound is struck as one force
 
 
 def test_9_5_only_a_tf_c_can_strike():
@@ -301,7 +301,7 @@ def test_9_6_only_one_tokyo_express_a_turn_the_other_transports_may_form_a_tf_a(
     """A second Tokyo Express is refused; the remaining Transports can still make an ordinary TF-A."""
     s, _ = play(GAME.new_state(), "tokyo-express")
     assert "tokyo-express" not in ids(s)
-    refused(s, "tokyo-express", "8.2")
+    refused(s, "tokyo-express", "9.6")
     remaining = next(u for u in ("j-transports-1", "j-transports-2") if s.loc[u] == "base")
     s, events = play(s, f"add:{remaining}", "add:kongo", "next-box")
     assert any("formed as TF-A" in e.text for e in events)
@@ -328,7 +328,7 @@ def test_9_6_the_tokyo_express_must_sortie_to_the_slot():
     """Its only sortie is into The Slot."""
     s = position([("J1", ["tokyo-express"], None, 1)], phasing="japan", te_formed=True)
     assert prefixed(s, "sortie:") == {"sortie:J1:slot"}
-    refused(s, "sortie:J1:eastern-solomons", "9.0")
+    refused(s, "sortie:J1:eastern-solomons", "9.6")
 
 
 def test_9_6_unopposed_landing_shifts_the_marker_even_with_henderson_operational():

@@ -50,7 +50,7 @@ def test_3_1_reserve_ships_cannot_form_task_forces_before_they_are_released():
     s = GAME.new_state()
     for u in RESERVE:
         assert f"add:{u}" not in ids(s)
-    refused(s, "add:yamato", "8.2")
+    refused(s, "add:yamato", "3.1")
 
 
 def test_3_1_truk_is_face_down_to_the_us_but_open_to_japan():
@@ -80,7 +80,7 @@ def test_3_2_hornet_cannot_sail_on_turn_1():
     s, _ = play(GAME.new_state(), "done")          # Japan forms nothing; the US forms next
     assert GAME.pause(s).side == "usa"
     assert "add:enterprise" in ids(s) and "add:hornet" not in ids(s)
-    refused(s, "add:hornet", "8.2")
+    refused(s, "add:hornet", "8.1")
 
 
 def test_3_2_hornet_enters_espiritu_santo_in_the_turn_2_task_force_phase():

@@ -1,8 +1,8 @@
 """5.0 Sequence of Play: where a state is paused, and which procedure takes each answer."""
 from __future__ import annotations
 
-from kaisen.engine.core import Chance, Decision, End, Option, Pause, check_answer
-from kaisen.games.pacific_fury import combat, event_phase, operations, return_phase, task_forces
+from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_answer
+from kaisen.games.pacific_fury import combat, event_phase, operations, refusals, return_phase, task_forces
 from kaisen.games.pacific_fury.common import Ctx
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState
@@ -64,9 +64,17 @@ def _pause(c: Ctx) -> Pause:
 
 
 def apply(s: PFState, d: PFData, answer) -> PFState:
-    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
+    """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
+    option that names a real ship, zone, box or task force is refused under the rule that forbids it
+    (`refusals.explain`), in words the answering side may read."""
     p = pause(s, d)
-    faces = answer = check_answer(p, answer, "4.0")
+    try:
+        faces = answer = check_answer(p, answer, "4.0")
+    except IllegalAction:
+        why = refusals.explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
+        if why is None:
+            raise
+        raise IllegalAction(why[0], why[1], answer, p.ids()) from None
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
