@@ -272,3 +272,17 @@ def test_17_12_a_us_unit_coming_back_is_never_offered_ceylon():
     refused(s, "at:ceylon", "17.12")
     s, _ = play(s, "at:australia")
     assert s.loc["5th-air-force"] == "port:australia"
+
+
+def test_10_1_send_all_to_their_first_ports_places_only_the_deciding_sides_units():
+    s = last_return(turn=3)
+    s.loc.update({"kongo": "home:indonesia", "haruna": "home:indonesia"})
+    s.cache = None
+    assert "all-default" not in ids(s)                 # Houston is the Allies' only unit bound for port
+    s.loc["boston"] = "home:coral-sea"
+    s.cache = None
+    s, _ = play(s, "all-default")
+    assert s.loc["houston"].startswith("port:") and s.loc["boston"].startswith("port:")
+    assert s.loc["kongo"] == "home:indonesia" and s.loc["haruna"] == "home:indonesia"
+    p = GAME.pause(s)
+    assert p.side == "japan" and s.step == "home:haruna"          # Japan places its own ships

@@ -212,17 +212,32 @@ def test_18_4_indonesia_two_surprise_raid_rounds_without_return_fire():
 def test_5_6_a_submarine_still_at_sea_may_attack_at_the_end_of_combat():
     s = combat_phase(raid=(), turn=3, i_boat="sea:coral-sea")
     assert s.step == "subend:i-boat" and ids(s) == ["sub:pensacola", "home"]
-    s2, _ = play(s, "home")
-    assert s2.loc["i-boat"].startswith("port:") and s2.loc["pensacola"] != "sunk"
-    s, ev = play(s, "sub:pensacola", (5,), (2,))                      # 5 + 1 bonus: hit; 2 > armor 1
-    assert s.loc["pensacola"] == "sunk" and s.loc["i-boat"].startswith("port:")
+    s2, _ = play(s, "home", "to:truk")
+    assert s2.loc["i-boat"] == "port:truk" and s2.loc["pensacola"] != "sunk"
+    s, ev = play(s, "sub:pensacola", (5,), (2,), "to:truk")           # 5 + 1 bonus: hit; 2 > armor 1
+    assert s.loc["pensacola"] == "sunk" and s.loc["i-boat"] == "port:truk"
     assert "Pensacola is sunk" in texts(ev)
     assert "coral-sea" not in s.control or s.control["coral-sea"] != "allies"
 
 
 def test_5_6_a_submarine_with_nothing_to_attack_just_goes_home():
     s = combat_phase(raid=(), turn=3, i_boat="sea:north-pacific")
-    assert not s.step.startswith("sub") and s.loc["i-boat"].startswith("port:")
+    assert not s.step.startswith("sub") and s.loc["i-boat"] == "home:north-pacific"
+    s, _ = play(s, "to:yokosuka")
+    assert s.loc["i-boat"] == "port:yokosuka"
+
+
+@pytest.mark.parametrize("answers", [("home",), ("sub:pensacola", (1,))], ids=["without-attacking", "after-a-miss"])
+def test_10_1_16_3_a_submarine_returning_to_port_goes_where_its_owner_chooses(answers):
+    s = combat_phase(raid=(), turn=3, i_boat="sea:coral-sea")
+    s, ev = play(s, *answers)
+    p = GAME.pause(s)
+    assert s.step == "home:i-boat" and isinstance(p, Decision) and p.side == "japan"
+    assert {"to:saigon", "to:truk", "to:yokosuka"} <= set(ids(s))      # every friendly major port (10.1)
+    assert "I-Boat must return to port" in texts(ev)
+    s, _ = play(s, "to:yokosuka")                                       # not the first port in the list
+    assert s.loc["i-boat"] == "port:yokosuka"
+    assert s.poc_log and s.poc_log[-1][0] == 3                          # then control is scored (5.71)
 
 
 def test_100_random_games_with_the_surprise_attack_end():

@@ -124,13 +124,13 @@ def sub_targets(c: Ctx, sub: str) -> list[str]:
 
 
 def sub_home(c: Ctx, sub: str) -> None:
-    ports = c.home_ports(sub, None)
-    if ports:
-        c.put_in_port(sub, ports[0], "end of the combat phase", "5.6")
+    """5.6, 16.3: the submarine heads for port; its owner picks which at the settling point (10.1)."""
+    c.send_home(sub, "end of the combat phase" if sub not in c.s.sub_used else "it has attacked", "5.6")
 
 
 def next_sub(c: Ctx) -> None:
-    """Each submarine still at sea that has not attacked: a decision when it has a target, else home."""
+    """Each submarine still at sea that has not attacked: a decision when it has a target, else home; then the
+    returning submarines (and any ship they disabled) choose their ports before control is scored."""
     s = c.s
     for u, loc in sorted(s.loc.items()):
         if loc.startswith("sea:") and c.spec(u).kind == "sub":
@@ -138,7 +138,8 @@ def next_sub(c: Ctx) -> None:
                 s.step = "subend:" + u
                 return
             sub_home(c, u)
-    rest_of_turn_end(c)
+    from kaisen.games.victory_in_the_pacific import flow
+    flow.settle(c, "end:" + AFTER_SUBS)
 
 
 def sub_pause(c: Ctx, step: str, arg: str):
@@ -334,9 +335,16 @@ def last_turn(c: Ctx) -> int:
     return c.d.optional_turn if c.s.option("turn-9") else c.d.last_turn
 
 
+AFTER_SUBS = "after-subs"          # flow.settle's resume point once the submarines are home (5.6)
+
+
 def resume(c: Ctx, what: str) -> None:
-    """After every unit is home: the end of the game (4.7) or the next turn."""
+    """After every unit is home: the rest of 5.7 (after the submarines), the end of the game (4.7) or the next
+    turn."""
     s = c.s
+    if what == AFTER_SUBS:
+        rest_of_turn_end(c)
+        return
     if s.turn >= last_turn(c):
         winner = "allies" if s.poc > 0 else "japan" if s.poc < 0 else None
         s.result = (winner, s.poc)

@@ -261,15 +261,17 @@ def on_sub(c: Ctx, side: str, a: str) -> None:
 
 
 # -- returning to port (10.x) ---------------------------------------------------------------------------------
-def homeward(c: Ctx) -> list[str]:
-    return sorted(u for u, l in c.s.loc.items() if l.startswith("home:"))
+def homeward(c: Ctx, side: str | None = None) -> list[str]:
+    """Units bound for port (of `side`, or of both sides)."""
+    return sorted(u for u, l in c.s.loc.items() if l.startswith("home:") and (side is None or c.side_of(u) == side))
 
 
 def home_options(c: Ctx, u: str) -> list[Option]:
     area = c.s.loc[u][5:]
     out = [Option(f"to:{b}", f"{c.name(u)} to {c.d.bases[b].name}") for b in c.home_ports(u, area)]
-    if len(homeward(c)) > 1:
-        out.append(Option("all-default", "Send this and every other returning unit to its first listed port"))
+    if len(homeward(c, c.side_of(u))) > 1:
+        out.append(Option("all-default", "Send this and every other returning unit of yours to its first listed "
+                                         "port"))
     return out
 
 
@@ -299,7 +301,7 @@ def settle(c: Ctx, resume: str) -> None:
 
 def on_home(c: Ctx, u: str, a: str) -> None:
     if a == "all-default":
-        for v in homeward(c):
+        for v in homeward(c, c.side_of(u)):        # 10.1: each owner places only its own units
             ports = c.home_ports(v, c.s.loc[v][5:])
             if ports:
                 c.put_in_port(v, ports[0], "returning", "10.1")
