@@ -408,6 +408,26 @@ def land(b: Board, decision: Decision, rng: random.Random) -> str:
     return best(decision.ids(), score, rng)
 
 
+def unit_worth(b: Board, q: str) -> tuple:
+    """What a unit is worth keeping: full strength first, then its bombs (fighters count as one hit)."""
+    steps = b.where.get(q, ("", spec(q).steps))[1]
+    return (steps, hit_value(q, steps) if not is_fighter(q) else steps * 0.5)
+
+
+def parent_first(b: Board, decision: Decision, rng: random.Random) -> str:
+    """8.3(1): the parent's last room goes to its most valuable returning aircraft."""
+    return best(decision.ids(), lambda o: unit_worth(b, o.partition(":")[2]), rng)
+
+
+def give_up(b: Board, decision: Decision, rng: random.Random) -> str:
+    """8.3(3): combine one-step units to save room; else lose the least valuable (a reduced unit first)."""
+    ids = decision.ids()
+    combos = [o for o in ids if o.startswith("combine:")]
+    if combos:
+        return combos[0]
+    return best(ids, lambda o: tuple(-x for x in unit_worth(b, o.partition(":")[2])), rng)
+
+
 def return_box(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.5(1)-(2): home to the carrier group with the most room, Midway only when the carriers are full."""
     def score(o: str) -> tuple:
@@ -627,6 +647,10 @@ class HeuristicAgent(Agent):
             return jmove(b, decision, rng)
         if kinds <= {"land"}:
             return land(b, decision, rng)
+        if kinds <= {"first"}:
+            return parent_first(b, decision, rng)
+        if "lose" in kinds:
+            return give_up(b, decision, rng)
         if "done" in kinds and kinds <= {"deck", "cap", "done"}:
             return night_place(b, decision, rng)
         if kinds & {"aim", "intercept", "no-more", "carrier", "hit"}:

@@ -52,67 +52,228 @@ def begin(c: Ctx, side: str, kind: str) -> None:
     next_landing(c)
 
 
-def landing_choices(c: Ctx, q: str) -> list[str]:
-    """8.3(1): where a Return 1 unit may land; empty when it has nowhere to go (it is lost)."""
-    s = c.s
-    group = group_of_box(s.box(q))
-    side = c.side_of(q)
-    hangar_ok = [k for k in c.carriers_of(group) if c.room_for(k, q, f"hangar:{k}")] if group != MIDWAY else []
+def landing_tiers(c: Ctx, q: str) -> tuple[list[list[str]], list[str]]:
+    """8.3(1): the carriers a Return 1 unit may land on, best tier first, and Midway where US carrier
+    aircraft may always turn to it (8.3(1) exception); room is not counted here."""
+    group = group_of_box(c.s.box(q))
     if c.from_midway(q):
-        return [MIDWAY] if c.room_for(MIDWAY, q, "hangar:midway") else []
-    if side == "japan":
-        p = c.parent(q)
-        if c.parent_ok(q) and c.room_for(p, q, f"hangar:{p}"):
-            return [p]
-        if hangar_ok:
-            return hangar_ok
+        return [[MIDWAY]], []
+    own = list(c.carriers_of(group)) if group != MIDWAY else []
+    if c.side_of(q) == "japan":
         fleet = c.fleet_of_group(group) if group != MIDWAY else "1af"
-        others = [g for g in c.groups_of_side(side) if g != group and c.fleet_of_group(g) == fleet]
-        return [k for g in others for k in c.carriers_of(g) if c.room_for(k, q, f"hangar:{k}")]
-    if group == MIDWAY:       # carrier aircraft that came back to Midway's box land there (9.5(2))
-        if c.room_for(MIDWAY, q, "hangar:midway"):
-            return [MIDWAY]
+        others = [k for g in c.groups_of_side("japan") if g != group and c.fleet_of_group(g) == fleet
+                  for k in c.carriers_of(g)]
+        return ([[c.parent(q)]] if c.parent_ok(q) else []) + [own, others], []
+    others = [k for g in c.groups_of_side("usa") if g not in (group, MIDWAY) and c.fleet_of_group(g) ==
+              (c.fleet_of_group(group) if group != MIDWAY else "csf") for k in c.carriers_of(g)]
+    if group == MIDWAY:       # carrier aircraft in Midway's box: Midway, or the CSF when it is near (9.5(2))
         h = c.group_hex("tf16") or c.group_hex("tf17")
-        if h is None or c.d.hex_distance(h, c.d.midway.hex) > c.d.midway.carrier_landing_range:
-            return []
-    out = list(hangar_ok)
-    if not out:
-        fleet = c.fleet_of_group(group) if group != MIDWAY else "csf"
-        others = [g for g in c.groups_of_side(side) if g not in (group, MIDWAY) and c.fleet_of_group(g) == fleet]
-        out = [k for g in others for k in c.carriers_of(g) if c.room_for(k, q, f"hangar:{k}")]
-    h = c.group_hex(group) if group != MIDWAY else c.d.midway.hex
+        near = h is not None and c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.carrier_landing_range
+        return [[MIDWAY]] + ([others] if near else []), []
+    h = c.group_hex(group)
     near = h is not None and c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.carrier_landing_range
-    if (group == MIDWAY or near) and c.room_for(MIDWAY, q, "hangar:midway"):
-        out.append(MIDWAY)
+    return [own, others], [MIDWAY] if near else []
+
+
+def landing_choices(c: Ctx, q: str) -> list[str]:
+    """8.3(1): where a Return 1 unit may land now (the first tier with room); empty when it has nowhere."""
+    tiers, extra = landing_tiers(c, q)
+    spare = [k for k in extra if c.room_for(k, q, f"hangar:{k}")]
+    for tier in tiers:
+        ok = [k for k in tier if c.room_for(k, q, f"hangar:{k}")]
+        if ok:
+            return ok + [k for k in spare if k not in ok]
+    return spare
+
+
+def landing_places(c: Ctx, q: str) -> list[str]:
+    """Every carrier that could ever take the unit this operation (room aside): for the room count."""
+    tiers, extra = landing_tiers(c, q)
+    out: list[str] = []
+    for k in [k for tier in tiers for k in tier] + extra:
+        if k not in out and c.operational(k):
+            out.append(k)
     return out
 
 
+def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None) -> int:
+    """8.3(3): how many of `units` can land at once: free hangar room (capacity less aircraft aboard), plus
+    one place beside each one-step unit already aboard that a one-step unit of its type may combine with.
+    `fixed` (unit, carrier): that unit is taken to land there first."""
+    slots: list[tuple[str, str | None]] = []       # (carrier, partner it combines with or None)
+    free: dict[str, int] = {}
+    places = {q: landing_places(c, q) for q in units}
+    for q in units:
+        for k in places[q]:
+            if k not in free:
+                free[k] = max(0, c.capacity(k) - c.load(k))
+                slots += [(k, None)] * free[k]
+                slots += [(k, p) for p in c.s.at(f"hangar:{k}") if c.s.air[p][1] == 1 and p not in units]
+    if fixed is not None:
+        q, k = fixed
+        units = [u for u in units if u != q]
+        partner = c.combine_partner(q, f"hangar:{k}") if free.get(k, 0) == 0 else None
+        drop = (k, partner)
+        if drop in slots:
+            slots.remove(drop)
+
+    def fits(q: str, slot: tuple[str, str | None]) -> bool:
+        k, p = slot
+        if k not in places[q]:
+            return False
+        if p is None:
+            return True
+        return (c.s.air[q][1] == 1 and c.d.squadrons[p].type == c.d.squadrons[q].type
+                and c.from_midway(p) == c.from_midway(q))
+
+    owner: dict[int, str] = {}
+
+    def augment(q: str, seen: set[int]) -> bool:
+        for i, slot in enumerate(slots):
+            if i in seen or not fits(q, slot):
+                continue
+            seen.add(i)
+            if i not in owner or augment(owner[i], seen):
+                owner[i] = q
+                return True
+        return False
+
+    return sum(1 for q in units if augment(q, set()))
+
+
 def to_land(c: Ctx) -> list[str]:
-    """Return 1 units of the operating side that have not moved this operation, in id order."""
+    """Return 1 units of the operating side that have not moved this operation, in id order; at night, once
+    Return 1 is empty, the CAP (10.2(2))."""
     s = c.s
-    return [q for q, (box, _) in sorted(s.air.items())
-            if box.startswith("ret1:") and q not in s.moved and c.side_of(q) == s.op_side]
+    mine = [(q, box) for q, (box, _) in sorted(s.air.items())
+            if q not in s.moved and c.side_of(q) == s.op_side and box.startswith(("ret1:", "cap:"))]
+    ret1 = [q for q, box in mine if box.startswith("ret1:")]
+    if ret1 or s.op_kind != "night":
+        return ret1
+    return [q for q, _ in mine]
+
+
+def parent_crowds(c: Ctx, units: list[str]) -> dict[str, list[str]]:
+    """8.3(1): Japanese units bound for their own undamaged parent carrier, by carrier (they land first)."""
+    out: dict[str, list[str]] = {}
+    for q in units:
+        k = c.parent(q)
+        if c.side_of(q) == "japan" and c.parent_ok(q) and c.room_for(k, q, f"hangar:{k}"):
+            out.setdefault(k, []).append(q)
+    return out
+
+
+def land_on_parents(c: Ctx, units: list[str]) -> str | None:
+    """8.3(1): units whose parent is undamaged land on it before anyone else takes its room; when the parent
+    has room for only some of them, the owner picks (returns that carrier)."""
+    for k, crowd in sorted(parent_crowds(c, units).items()):
+        if len(crowd) > 1 and len(crowd) > c.capacity(k) - c.load(k):
+            return k
+        for q in crowd:
+            if c.room_for(k, q, f"hangar:{k}"):
+                land(c, q, k)
+    return None
+
+
+def landing_offer(c: Ctx, q: str) -> list[str]:
+    """The carriers offered to a unit: those that still let every other returning unit land (8.3(1): a unit
+    is lost only when it cannot land)."""
+    where = landing_choices(c, q)
+    rest = [u for u in to_land(c) if u != q]
+    keep = [k for k in where if max_landings(c, [q] + rest, fixed=(q, k)) == len(rest)]
+    return keep or where
+
+
+def spare_units(c: Ctx, units: list[str]) -> list[str]:
+    """8.3(3): when not every unit can land, those whose loss costs no other landing: the owner picks."""
+    most = max_landings(c, units)
+    return [q for q in units if max_landings(c, [u for u in units if u != q]) == most]
 
 
 def next_landing(c: Ctx) -> None:
-    """Land every Return 1 unit with one choice; pause for the first with several; then the free moves."""
+    """8.3(1), 10.2(2): land the returning units: own undamaged parents first, then the rest; pause when the
+    owner must choose a carrier, which unit takes a parent's last room, or which unit is lost."""
     s = c.s
-    for q in to_land(c):
-        where = landing_choices(c, q)
+    night = s.op_kind == "night"
+    while True:
+        units = to_land(c)
+        if not units:
+            break
+        k = land_on_parents(c, units)
+        if k is not None:
+            s.step = "parent:" + k
+            return
+        units = to_land(c)
+        if not units:
+            break
+        nowhere = [q for q in units if not landing_places(c, q)]
+        if nowhere:
+            for q in nowhere:
+                c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
+            continue
+        most = max_landings(c, units)
+        if most < len(units):
+            opts = shortage_options(c)
+            if len(opts) > 1 and any(o.id.startswith("combine:") for o in opts) or len(opts) > len(units) - most:
+                s.step = "short:" + s.op_side
+                return
+            for o in opts:          # no choice: every unit that could be spared must be
+                lose_or_combine(c, o.id)
+            continue
+        q = units[0]
+        where = landing_offer(c, q)
         if not where:
-            c.eliminate(q, "nowhere to land", "8.3(1)", private=True)
-            continue
-        if len(where) == 1:
+            c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
+        elif len(where) == 1:
             land(c, q, where[0])
-            continue
-        s.step = "land:" + q
-        return
-    s.step = "op"
+        else:
+            s.step = ("nland:" if night else "land:") + q
+            return
+    if night:
+        from kaisen.games.fury_at_midway import night as night_rules
+        night_rules.night_landed(c)
+    else:
+        s.step = "op"
 
 
 def landing_options(c: Ctx, q: str) -> list[Option]:
     return [Option(f"land:{k}", f"{c.unit_name(q)} lands in the hangar of {c.carrier_name(k)}")
-            for k in landing_choices(c, q)]
+            for k in landing_offer(c, q)]
+
+
+def parent_options(c: Ctx, k: str) -> list[Option]:
+    """8.3(1), 8.3(3): the parent has room for fewer of its returning aircraft than wait: who lands next."""
+    crowd = parent_crowds(c, to_land(c)).get(k, [])
+    return [Option(f"first:{q}", f"{c.unit_name(q)} lands on {c.carrier_name(k)} (its parent)") for q in crowd]
+
+
+def on_parent(c: Ctx, k: str, answer: str) -> None:
+    land(c, answer[6:], k)
+    next_landing(c)
+
+
+def shortage_options(c: Ctx) -> list[Option]:
+    """8.3(3)-(4): not every returning unit can land: the owner names the one lost, or combines two
+    one-step units of a type in a Return box to save room."""
+    units = to_land(c)
+    opts = [Option(f"lose:{q}", f"{c.unit_name(q)} finds no room and is lost") for q in spare_units(c, units)]
+    for a, b in combinable(c, units):
+        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)} to save room"))
+    return opts
+
+
+def lose_or_combine(c: Ctx, answer: str) -> None:
+    verb, _, rest = answer.partition(":")
+    if verb == "lose":
+        c.eliminate(rest, "no room to land", "8.3(3)", private=True)
+    else:
+        a, b = rest.split(":")
+        c.combine(a, b)
+
+
+def on_shortage(c: Ctx, answer: str) -> None:
+    lose_or_combine(c, answer)
+    next_landing(c)
 
 
 def land(c: Ctx, q: str, carrier: str) -> None:

@@ -49,6 +49,12 @@ def _pause(c: Ctx) -> Pause:
                               f"{s.aop['usa']} AOP", "8.1", ("Japan", "US"))
     if step == "land":
         return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)), "8.3(1)")
+    if step == "parent":
+        return Decision(s.op_side, f"{c.carrier_name(arg)} has room for fewer of its own returning aircraft than "
+                                   f"wait to land: which lands next?", tuple(air_ops.parent_options(c, arg)), "8.3(1)")
+    if step == "short":
+        return Decision(arg, "Not every returning aircraft can land: which one is lost?",
+                        tuple(air_ops.shortage_options(c)), "8.3(3)")
     if step == "ret":
         gid, box = arg.split(":")
         return Decision(c.s.groups[gid].side, f"Strike {gid} returns: which Return box?",
@@ -111,6 +117,10 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         on_initiative(c, a)
     elif step == "land":
         air_ops.on_land(c, arg, a)
+    elif step == "parent":
+        air_ops.on_parent(c, arg, a)
+    elif step == "short":
+        air_ops.on_shortage(c, a)
     elif step == "ret":
         gid, box = arg.split(":")
         air_ops.on_return(c, gid, box, a)

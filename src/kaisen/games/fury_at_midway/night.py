@@ -173,22 +173,14 @@ def on_nret(c: Ctx, side: str, faces: tuple[int, ...]) -> None:
 
 
 def night_land(c: Ctx) -> None:
-    """Return 1 and then CAP to the hangars, with the normal damage and capacity rules."""
-    s = c.s
-    for q, (box, _) in sorted(s.air.items()):
-        if c.side_of(q) != s.op_side or not box.startswith(("ret1:", "cap:")):
-            continue
-        where = air_ops.landing_choices(c, q)
-        if not where:
-            c.eliminate(q, "nowhere to land at night", "10.2(2)", private=True)
-            continue
-        if len(where) == 1:
-            air_ops.land(c, q, where[0])
-            continue
-        s.step = "nland:" + q
-        return
-    s.moved = frozenset()
-    s.step = "nplace:" + s.op_side
+    """10.2(2): Return 1 and then CAP to the hangars, with the normal damage and capacity rules (8.3)."""
+    air_ops.next_landing(c)
+
+
+def night_landed(c: Ctx) -> None:
+    """Every returning unit is down: on to readying the decks (10.2(2))."""
+    c.s.moved = frozenset()
+    c.s.step = "nplace:" + c.s.op_side
 
 
 def nplace_options(c: Ctx, side: str) -> list[Option]:
@@ -311,7 +303,7 @@ def on_answer(c: Ctx, step: str, arg: str, a) -> None:
         on_nret(c, arg, a)
     elif step == "nland":
         air_ops.land(c, arg, a[5:])
-        night_land(c)
+        air_ops.next_landing(c)
     elif step == "nplace":
         on_nplace(c, arg, a)
     elif step == "invade":

@@ -25,6 +25,7 @@ from kaisen.games.fury_at_midway.state import MIDWAY, SIDES, FaMState, other
 
 # fleet places the enemy may know without an announcement: not yet entered, gone (in plain view)
 PUBLIC_PLACES = ("waiting", "exited", "gone")
+LANDING_STEPS = ("land", "nland", "parent", "short")     # the owner's landing choices (8.3(1), 8.3(3), 10.2(2))
 PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
 
 
@@ -117,8 +118,9 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
 def control(s: FaMState, c: Ctx, side: str | None) -> dict[str, Any]:
     """The sequence-of-play bookkeeping a side may know (for the sampler): the step, the queue, the rolls."""
     step, _, arg = s.step.partition(":")
-    if step in ("land", "nland") and side is not None and c.side_of(arg) != side:
-        shown_step = step + ":"          # the enemy lands a squadron: which one is its secret
+    if step in LANDING_STEPS and side is not None and s.op_side != side:
+        # the enemy lands its aircraft: which unit, which carrier and whether room ran short are its secret
+        shown_step = ("nland" if s.op_kind == "night" else "land") + ":"
     elif step == "ret" and side is not None and arg.partition(":")[0] not in own_groups(s, side):
         shown_step = "ret::" + arg.partition(":")[2]     # an enemy strike group in flight (8.5(4))
     else:
