@@ -616,3 +616,39 @@ def test_10_8_an_unhit_defender_may_also_declare_its_return_after_round_2():
     assert s.step == "rtb:usa"
     s, _ = play(s, "return")
     assert "U1" not in s.tfs and "J1" not in s.tfs and op_over(s, "usa")
+
+
+# -- 10.8 who took part: a task force that only shares the zone of a carrier combat (interpretation 23) ------
+def test_10_8_a_tf_a_waiting_where_its_carriers_attack_is_not_sent_home_and_can_still_land():
+    """Japan's TF-A waits in the Eastern Solomons beside a US TF-B (no carriers: no combat). Japan's TF-C then
+    sorties there and fights a carrier combat against the TF-B. The TF-A neither fired nor was fired at, so
+    the attacker's forced return takes home only the TF-C; the TF-A stays and lands later."""
+    s = position([("J1", ["shokaku", "tone"], None, 1), ("J2", ["j-transports-1", "kongo"], "eastern-solomons", None),
+                  ("U1", ["portland"], "eastern-solomons", None)], phasing="japan", hf=False)
+    s, _ = play(s, "sortie:J1:eastern-solomons")
+    assert s.step == "cc-declare:japan"
+    s, events = play(s, "carrier-combat", (1,), (1,))               # Shokaku: 1 hit on Portland; damaged
+    assert s.loc["portland"] == "track" and op_over(s, "usa")
+    assert "J1" not in s.tfs and s.loc["shokaku"] == "base"         # the TF-C that fought: forced home
+    assert s.tfs["J2"].zone == "eastern-solomons"                   # the waiting TF-A: still there
+    assert not any(e.kind == "return" and "J2" in e.text for e in events)
+    s, events = play(s, "pass", "move:J2:ironbottom")
+    assert s.marker == 0 and s.loc["j-transports-1"] == "offboard"
+    assert any(e.kind == "landing" and e.rule == "9.3" for e in events)
+
+
+def test_10_8_a_declared_return_takes_home_only_the_task_forces_that_fought():
+    """The US has two TF-Bs in the South Pacific; Japan's carriers target one. When the US declares its return
+    after round 1, the task force that was fired at goes home, the other (never engaged) stays."""
+    s = position([("J1", ["shokaku"], "eastern-solomons", None), ("U1", ["portland", "chester"], "south-pacific", None),
+                  ("U2", ["washington"], "south-pacific", None)], phasing="japan")
+    s, _ = play(s, "move:J1:south-pacific", "carrier-combat")
+    assert set(ids(s)) == {"target:U1", "target:U2"}
+    s, _ = play(s, "target:U1", (1,), "hit:portland", (1,))         # 1 hit; Portland damaged
+    assert s.step == "rtb:usa"
+    s, events = play(s, "return")
+    assert "U1" not in s.tfs and s.loc["chester"] == "base"
+    assert s.tfs["U2"].zone == "south-pacific"
+    assert s.step == "rtb:japan"                                   # Japan may still go home or fight on
+    s, _ = play(s, "stay", "no-combat")                             # round 2 declined: Japan goes home
+    assert "J1" not in s.tfs and s.tfs["U2"].zone == "south-pacific" and op_over(s, "usa")

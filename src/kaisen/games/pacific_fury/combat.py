@@ -68,15 +68,18 @@ def start_round(c: Ctx) -> None:
     a, dfn = cb.attacker, other(cb.attacker)
     c.say("round", f"{kind_name(cb)}: round {cb.round}", "10.1")
     if cb.kind == "surface":
+        engage(c, s.in_zone(cb.zone))            # 10.3: every ship in the zone takes part
         for side, foe in ((a, dfn), (dfn, a)):
             mine = [u for t in sorted(s.in_zone(cb.zone, side), key=lambda t: t.id) for u in t.ships]
             theirs = [u for t in sorted(s.in_zone(cb.zone, foe), key=lambda t: t.id) for u in t.ships]
             add_fire(c, side, [(u, cf_of(c, u), 0) for u in mine], theirs)
     elif cb.kind == "bombard":
         tf = s.tfs[cb.mover]
+        engage(c, [tf])
         add_fire(c, a, [(u, cf_of(c, u), 0) for u in tf.ships], None)
     elif cb.kind == "air":
         atk = s.tfs[cb.mover]
+        engage(c, [atk] + ([] if cb.target == "henderson" else defender_targets(c)))
         c.reveal(atk, "air strike", "8.4")
         if cb.target == "henderson":
             icons = d.icons[c.hf_value()]
@@ -97,12 +100,28 @@ def start_round(c: Ctx) -> None:
         if len(cb.targets) < len(tfcs(c, a)) + len(tfcs(c, dfn)):
             choose_targets(c)
             return
+        engage(c, [s.tfs[cb.mover]] if cb.mover in s.tfs else [])
         for side in (a, dfn):
             for tf in tfcs(c, side):
+                engage(c, [tf, s.tfs[cb.targets[tf.id]]])     # 10.5: the firing TF-C and its target
                 units = list(s.tfs[cb.targets[tf.id]].ships)
                 bonus, cap = as_aa_bonus(d, tf.ships, units), cap_of(d, units)
                 add_fire(c, side, [(u, d.ships[u].cf + bonus, cap) for u in carriers(d, tf.ships)], units)
     next_fire(c)
+
+
+def engage(c: Ctx, tfs) -> None:
+    """Note the task forces that take part in this combat (10.8: a return to base takes these home)."""
+    cb = c.s.combat
+    cb.engaged.extend(t.id for t in sorted(tfs, key=lambda t: t.id) if t.id not in cb.engaged)
+
+
+def engaged(c: Ctx, side: str) -> list[TaskForce]:
+    """A side's task forces in the combat's zone that took part in it (interpretation 23): in surface
+    combat every task force there; in carrier combat the moving task force, the TF-Cs that fired and the
+    task forces they fired at, not a task force of either side that merely shares the zone."""
+    cb = c.s.combat
+    return sorted((t for t in c.s.in_zone(cb.zone, side) if t.id in cb.engaged), key=lambda t: t.id)
 
 
 def kind_name(cb: Combat) -> str:
@@ -328,7 +347,7 @@ def staying_defenders(c: Ctx) -> list[TaskForce]:
     s = c.s
     cb = s.combat
     dfn = other(cb.attacker)
-    fighting = defender_targets(c) if cb.kind == "air" else s.in_zone(cb.zone, dfn)
+    fighting = defender_targets(c) if cb.kind == "air" else engaged(c, dfn)
     return [tf for tf in fighting if tf.id not in cb.hit_tfs]
 
 
@@ -366,7 +385,7 @@ def ask_rtb(c: Ctx) -> None:
     for side in (dfn, cb.attacker):
         if side not in cb.rtb_asked:
             cb.rtb_asked.append(side)
-            if s.in_zone(cb.zone, side) and s.in_zone(cb.zone, other(side)):
+            if engaged(c, side) and s.in_zone(cb.zone, other(side)):
                 s.step = "rtb:" + side
                 return
     continue_after_round1(c)
@@ -386,7 +405,7 @@ def on_rtb(c: Ctx, side: str, oid: str) -> None:
     cb = s.combat
     if oid == "return":
         cb.declared.append(side)
-        going = defender_targets(c) if cb.kind == "air" else s.in_zone(cb.zone, side)
+        going = defender_targets(c) if cb.kind == "air" else engaged(c, side)
         for tf in sorted(going, key=lambda t: t.id):
             c.to_base(tf, "declared return to base", "10.8")
     else:
@@ -442,7 +461,7 @@ def end_combat(c: Ctx) -> None:
         if tf is not None:
             c.to_base(tf, "attacker's forced return after the strike", "10.8")
     else:
-        for tf in sorted(s.in_zone(cb.zone, a), key=lambda t: t.id):
+        for tf in engaged(c, a):
             c.to_base(tf, "attacker's forced return", "10.8")
     for tid in cb.hit_tfs:
         tf = s.tfs.get(tid)

@@ -51,6 +51,7 @@ class Combat:
     after: str = ""            # "bombard" | "land": what the mover does if Ironbottom Sound is cleared
     rounds: int = 2            # rounds this combat may last (a bombardment after surface combat has 1)
     fire: dict[str, list[Any]] = field(default_factory=dict)  # side -> [[unit, cf, pool index, cap], ...]
+    engaged: list[str] = field(default_factory=list)          # task forces that took part (10.8, interpretation 23)
 
     def copy(self) -> "Combat":
         """Pools' ship lists and the fire table are never changed once built (a new round builds new
@@ -58,7 +59,7 @@ class Combat:
         return Combat(self.kind, self.attacker, self.zone, self.mover, self.round, self.target,
                       dict(self.targets), [[p[0], p[1], p[2]] for p in self.pools], dict(self.applied),
                       list(self.hit_tfs), self.hf_hits, list(self.declared), list(self.rtb_asked), self.stage,
-                      self.after, self.rounds, self.fire)
+                      self.after, self.rounds, self.fire, list(self.engaged))
 
 
 @dataclass(slots=True)

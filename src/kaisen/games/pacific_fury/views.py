@@ -82,7 +82,7 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
 
 
 COMBAT_FIELDS = ("kind", "attacker", "zone", "mover", "round", "target", "targets", "pools", "applied",
-                 "hit_tfs", "hf_hits", "declared", "rtb_asked", "stage", "after", "rounds", "fire")
+                 "hit_tfs", "hf_hits", "declared", "rtb_asked", "stage", "after", "rounds", "fire", "engaged")
 
 
 def combat_view(s: PFState, d, side: str | None) -> dict[str, Any]:
