@@ -286,3 +286,32 @@ def test_10_1_send_all_to_their_first_ports_places_only_the_deciding_sides_units
     assert s.loc["kongo"] == "home:indonesia" and s.loc["haruna"] == "home:indonesia"
     p = GAME.pause(s)
     assert p.side == "japan" and s.step == "home:haruna"          # Japan places its own ships
+
+
+# -- 4.42 British removals --------------------------------------------------------------------------------------
+def british_on_turn_6(**extra):
+    """The end of turn 6 with the British ships in port (Revenge sunk, Warspite withdrawn on turn 5)."""
+    loc = {"hermes": "port:ceylon", "revenge": "sunk", "warspite": "removed", "resolution": "port:ceylon",
+           "royal_sovereign": "port:ceylon", "ramillies": "port:ceylon", "victorious": "port:pearl-harbor",
+           "indomitable": "removed", "formidable": "removed", "prince_of_wales": "port:ceylon",
+           "repulse": "port:ceylon"}
+    loc.update(extra)
+    return last_return(turn=6, **loc)
+
+
+def test_4_42_a_substitute_is_never_a_ship_listed_for_removal_itself():
+    s, ev = play(british_on_turn_6(), "to:australia")           # turn 7: Revenge is listed but sunk
+    assert s.turn == 7 and s.step == "substitute:revenge"
+    assert set(ids(s)) == {"remove:prince-of-wales", "remove:repulse"}     # not Resolution, Royal Sovereign
+    s, ev = play(s, "remove:repulse")                                          # (this turn) nor Ramillies (8)
+    gone = {u for u in ("hermes", "resolution", "royal-sovereign", "victorious", "repulse") if s.loc[u] == "removed"}
+    assert gone == {"hermes", "resolution", "royal-sovereign", "victorious", "repulse"}
+    assert s.loc["ramillies"] == "port:ceylon" and s.loc["prince-of-wales"] == "port:ceylon"
+
+
+def test_4_42_a_ship_listed_for_a_later_turn_is_taken_only_when_its_type_has_no_other():
+    s, ev = play(british_on_turn_6(prince_of_wales="sunk", repulse="sunk"), "to:australia")
+    assert s.turn == 7 and not s.step.startswith("substitute")      # Ramillies is the only battleship left
+    assert s.loc["ramillies"] == "removed"
+    assert "Ramillies is removed from play (withdrawn in place of Revenge)" in "\n".join(e.text for e in ev)
+    assert s.loc["resolution"] == "removed" and s.loc["royal-sovereign"] == "removed"

@@ -44,13 +44,17 @@ def ports_for(c: Ctx, u: str) -> list[str]:
 
 
 def substitutes(c: Ctx, listed: str) -> list[str]:
-    """4.42: the same British type still in play, else any British ship; US, Australian and Dutch never."""
+    """4.42: the same British type still in play, else any British ship; US, Australian and Dutch never. A ship
+    listed for removal this turn goes anyway and is never a substitute; one listed for a later turn is offered
+    only when no unlisted ship would do (the list is kept as closely as it can be)."""
     s = c.s
     live = [u for u, sp in c.d.units.items() if sp.nation == "british" and sp.kind == "ship"
-            and (s.loc.get(u, "").startswith(("port:", "sea:", "home:")))]
+            and s.loc.get(u, "").startswith(("port:", "sea:", "home:")) and u not in s.pending]
     kind = c.d.units[listed].removal_type
     same = [u for u in live if c.d.units[u].removal_type == kind and kind]
-    return sorted(same or live)
+    pool = same or live
+    unlisted = [u for u in pool if not c.d.units[u].remove]
+    return sorted(unlisted or pool)
 
 
 def next_item(c: Ctx) -> None:
