@@ -470,6 +470,24 @@ def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
 
 
 @app.command()
+def verify(file: Path = typer.Argument(..., help="a finished game's record (downloaded from kaisen serve)")) -> None:
+    """Check a server game's dice: the revealed secret matches the commitment published at the start, and every
+    roll the server made is the one the secret gives (scheme kaisen-dice-v1; see the README). Exit status 0 only
+    when every roll is verified."""
+    from kaisen.engine.record import verify_dice
+    with clear_errors():
+        rec = Record.load(file)
+        if rec.game not in GAMES:
+            raise RecordError(f"this record is a {rec.game!r} game, which kaisen does not know; known: {sorted(GAMES)}")
+        verdict = verify_dice(get_game(rec.game), rec)
+    if verdict.ok:
+        typer.echo(f"{verdict.message} (commitment {rec.dice.commitment})")
+        return
+    typer.echo(f"kaisen: verify: {verdict.message}", err=True)
+    raise typer.Exit(1)
+
+
+@app.command()
 def serve(host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface)"),
           port: int = typer.Option(8000, help="TCP port"),
           db: Optional[Path] = typer.Option(None, help="SQLite file of the games (default: "
