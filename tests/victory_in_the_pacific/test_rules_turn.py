@@ -315,3 +315,18 @@ def test_4_42_a_ship_listed_for_a_later_turn_is_taken_only_when_its_type_has_no_
     assert s.loc["ramillies"] == "removed"
     assert "Ramillies is removed from play (withdrawn in place of Revenge)" in "\n".join(e.text for e in ev)
     assert s.loc["resolution"] == "removed" and s.loc["royal-sovereign"] == "removed"
+
+
+def test_11_1_only_ships_are_repaired_air_and_amphibious_damage_stays():
+    s = later(turn=3, arizona="port:pearl-harbor", **{"7th_air_force": "port:pearl-harbor",
+                                                      "1st_marines": "port:pearl-harbor"})
+    s.damage.update({"arizona": 2, "7th-air-force": 2, "1st-marines": 1})
+    s.step, s.cache = "patrol:allies", None
+    offered = set(ids(s))
+    assert "repair:arizona" in offered
+    assert "repair:7th-air-force" not in offered and "repair:1st-marines" not in offered
+    err = refused(s, "repair:7th-air-force", "11.1")
+    assert "only ships" in err.reason
+    refused(s, "repair:1st-marines", "11.1")
+    s, _ = play(s, "repair:arizona", "repair:arizona", "done")
+    assert "arizona" not in s.damage and s.damage["7th-air-force"] == 2 and s.damage["1st-marines"] == 1

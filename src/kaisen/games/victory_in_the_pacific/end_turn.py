@@ -15,11 +15,14 @@ def points_left(c: Ctx, port: str) -> int:
 
 
 def repairable(c: Ctx, side: str) -> list[str]:
-    """11.1-11.24: damaged ships in a friendly port with repair points left this turn that have not sailed."""
+    """11.1-11.24: damaged ships in a friendly port with repair points left this turn that have not sailed. Only
+    ships: the damage of land-based air and amphibious units stays until they are eliminated (RULES.md)."""
     s = c.s
     out = []
     for u, loc in sorted(s.loc.items()):
         if not loc.startswith("port:") or not s.damage.get(u) or c.side_of(u) != side or u in s.raider:
+            continue
+        if not c.is_ship(u):
             continue
         if u in s.moved and u not in s.done:
             continue

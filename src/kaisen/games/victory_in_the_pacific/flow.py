@@ -359,6 +359,8 @@ def explain(c: Ctx, answer: str) -> tuple[str, str] | None:
     verb, _, rest = answer.partition(":")
     if step in ("patrol", "raid", "amph") and verb == "repair" and rest in d.units:
         loc = s.loc.get(rest, "")
+        if not c.is_ship(rest):
+            return "11.1", f"only ships are repaired; {c.name(rest)}'s damage stays until it is eliminated"
         if not loc.startswith("port:"):
             return "11.1", f"{c.name(rest)} is not in port"
         port = loc[5:]
