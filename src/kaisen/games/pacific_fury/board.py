@@ -101,16 +101,41 @@ def zones_table(view: dict[str, Any]) -> Table:
     return table
 
 
+def combat_title(view: dict[str, Any], cb: dict[str, Any]) -> str:
+    """What is fought where: an air strike names its real target and that target's zone (9.5, 10.6)."""
+    zones = {z["id"]: z["name"] for z in view["zones"]}
+    tf_zone = {tf["tf"]: z["id"] for z in view["zones"] for tf in z["task_forces"]}
+    kind = cb["kind"]
+    if kind == "air":
+        target = cb["target"]
+        if target == "henderson":
+            what = "Henderson Field"
+        elif target == "ironbottom":
+            what = f"the {SIDE_NAME[other(cb['attacker'])]} task forces in Ironbottom Sound"
+        else:
+            where = tf_zone.get(target)
+            what = f"{target} in {zones[where]}" if where else target
+        source = tf_zone.get(cb["mover"])
+        return f"Air strike by {cb['mover']}" + (f" from {zones[source]}" if source else "") + f" on {what}"
+    if kind == "torpedo":
+        return "Torpedo hits on the US ships in Espiritu Santo"
+    if kind == "bombard":
+        return "Bombardment of Henderson Field from Ironbottom Sound"
+    return f"{ZONE_KIND.get(kind, kind)} in {zones.get(cb['zone'], cb['zone'])}"
+
+
+def other(side: str) -> str:
+    return "usa" if side == "japan" else "japan"
+
+
 def combat_panel(view: dict[str, Any]) -> Panel | None:
     """10: the combat being fought, its round and the hits waiting to be applied."""
     cb = view.get("combat")
     if not cb:
         return None
-    zones = {z["id"]: z["name"] for z in view["zones"]}
-    where = zones.get(cb["zone"], "Henderson Field") if cb["zone"] else "Henderson Field"
-    lines = [f"{ZONE_KIND.get(cb['kind'], cb['kind'])} at {where}, round {cb['round']} of {cb['rounds']}; "
+    lines = [f"{combat_title(view, cb)}, round {cb['round']} of {cb['rounds']}; "
              f"attacker {SIDE_NAME[cb['attacker']]} ({cb['mover']})"]
-    if cb["target"]:
+    if cb["target"] and cb["kind"] != "air":
         lines.append(f"target: {cb['target']}")
     for side, hits, ships in cb["pools"]:
         if hits:
