@@ -17,7 +17,8 @@ def state(page) -> str:
 
 
 def step(page) -> str:
-    return page.evaluate("document.body.dataset.step || ''")
+    """The page's version: a hash of what this side receives (the page shows no answer count)."""
+    return page.evaluate("document.body.dataset.version || ''")
 
 
 def wait_ready(page, timeout=15000):
@@ -32,13 +33,13 @@ def answer_one(page, rng, timings: list[float], others=(), other_timings=None):
     n = buttons.count()
     assert n > 0
     before = step(page)
+    others_before = [step(o) for o in others]
     t0 = time.perf_counter()
     buttons.nth(rng.randrange(n)).click()
-    page.wait_for_function(f"document.body.dataset.step !== {json.dumps(before)}", timeout=15000)
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}", timeout=15000)
     timings.append(time.perf_counter() - t0)
-    new = step(page)
-    for other in others:
-        other.wait_for_function(f"Number(document.body.dataset.step) >= {int(new)}", timeout=15000)
+    for other, was in zip(others, others_before):   # Pacific Fury: every answer shows in the other's payload
+        other.wait_for_function(f"document.body.dataset.version !== {json.dumps(was)}", timeout=15000)
         if other_timings is not None:
             other_timings.append(time.perf_counter() - t0)
 
@@ -70,7 +71,7 @@ def report(name, xs, artifacts, timings_store):
 
 
 def test_two_browsers_play_pacific_fury_to_the_end(browser, base_url, api, artifacts, timings_store):
-    made = api.post("/api/games", json={"game": "pacific-fury", "seed": 11, "title": "Two browsers",
+    made = api.post("/api/games", json={"game": "pacific-fury", "title": "Two browsers",
                                         "seats": {"japan": "human", "usa": "human"}}).json()
     ctx_j, ctx_u = browser.new_context(viewport={"width": 1500, "height": 1000}), \
         browser.new_context(viewport={"width": 1500, "height": 1000})
@@ -84,6 +85,9 @@ def test_two_browsers_play_pacific_fury_to_the_end(browser, base_url, api, artif
         # the side not to move sees a waiting state, never the other's options
         states = {state(japan), state(usa)}
         assert states == {"decision", "waiting"}
+        for p in (japan, usa):       # no answer count on the page; the dice commitment is shown
+            assert "Step" not in p.locator("#status").inner_text()
+            assert "SHA-256" in p.locator("#commitment").inner_text()
         waiting = japan if state(japan) == "waiting" else usa
         assert "Waiting for the other side" in waiting.locator("#pending").inner_text()
         assert waiting.locator("#pending button.option").count() == 0
@@ -217,7 +221,7 @@ def test_boards_of_every_game_and_board_clicks(browser, base_url, api, artifacts
                 if hits == 1:
                     before = step(page)
                     targets.first.click()
-                    page.wait_for_function(f"document.body.dataset.step !== {json.dumps(before)}")
+                    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}")
                     clicked = True
                     break
             answer_one(page, random.Random(1), [])
@@ -270,6 +274,6 @@ def test_manual_dice_are_entered_in_the_page(browser, base_url, api):
         for box in page.locator(".die-input").all():
             box.fill("1")
         page.locator("[data-testid=dice-form] button[type=submit]").click()
-        page.wait_for_function(f"document.body.dataset.step !== {json.dumps(before)}")
+        page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}")
     finally:
         page.close()
