@@ -206,4 +206,32 @@ def test_9_2_4_cap_that_intercepted_lands_at_the_end_of_the_operation():
     s.air["akagi-d3a"] = ("lost", 0)                     # a free deck box on Akagi
     s.cache = None
     s, _ = play(s, "end")
+    assert s.step == "caprt:japan" and set(ids(s)) == {"cap-deck:akagi", "cap-hangar:akagi"}   # its parent only
+    s, _ = play(s, "cap-deck:akagi")
     assert s.air["akagi-a6m-1"][0].startswith("deck:akagi")
+
+
+def test_9_2_4_the_owner_chooses_the_carrier_and_the_box_of_its_returning_cap():
+    s = op("japan", fleets={"csf": "G-3", "1af": "C-3"})
+    s.air["enterprise-f4f-1"] = ("spent:tf16", 2)          # intercepted a Japanese strike this operation
+    s.air["hornet-sbd-1"] = ("hangar:hornet", 2)           # a free deck box on Hornet
+    s.cache = None
+    s, _ = play(s, "end")
+    assert s.step == "caprt:usa" and GAME.pause(s).side == "usa"
+    assert set(ids(s)) == {"cap-hangar:enterprise", "cap-deck:hornet", "cap-hangar:hornet"}
+    jv = GAME.view(s, "japan")                             # Japan learns nothing of where it goes
+    assert jv["pending"]["options"] is None and "enterprise-f4f-1" not in str(jv["control"])
+    s, events = play(s, "cap-hangar:hornet")
+    assert s.air["enterprise-f4f-1"] == ("hangar:hornet", 2)
+    assert all(e.private_to == "usa" for e in events if "F4F" in e.text)
+
+
+def test_9_2_4_the_heuristic_returns_cap_to_a_deck_while_the_group_needs_fighters():
+    from kaisen.games.fury_at_midway.ai import HeuristicAgent
+    s = op("japan", fleets={"csf": "G-3", "1af": "C-3"})
+    s.air["enterprise-f4f-1"] = ("spent:tf16", 2)          # tf16 keeps only Hornet's F4F in CAP
+    s.air["hornet-sbd-1"] = ("hangar:hornet", 2)
+    s.cache = None
+    s, _ = play(s, "end")
+    agent = HeuristicAgent("usa", seed=1)
+    assert agent.choose(GAME.view(s, "usa"), GAME.pause(s)) == "cap-deck:hornet"

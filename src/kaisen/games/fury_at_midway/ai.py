@@ -428,6 +428,25 @@ def give_up(b: Board, decision: Decision, rng: random.Random) -> str:
     return best(ids, lambda o: tuple(-x for x in unit_worth(b, o.partition(":")[2])), rng)
 
 
+def cap_return(b: Board, decision: Decision, rng: random.Random) -> str:
+    """9.2(4): back on deck (one move from CAP again) while the group is short of CAP or no attack aircraft
+    waits below for the deck; otherwise the hangar, leaving the deck to the strike."""
+    def score(o: str) -> tuple:
+        where, _, k = o.partition(":")
+        g = group_of_carrier(k)
+        need_cap = b.cap_count(g) < CAP_KEEP
+        strikers_below = any(not is_fighter(q) for q, _ in b.units_in(f"hangar:{k}"))
+        want_deck = need_cap or not strikers_below
+        room = _data().carriers[k].capacity - b.carrier_load(k)
+        return ((where == "cap-deck") == want_deck, parent_room_first(b, k), room)
+    return best(decision.ids(), score, rng)
+
+
+def parent_room_first(b: Board, k: str) -> int:
+    """Undamaged carriers first: they can take more aircraft later."""
+    return 2 - len(b.carriers[k]["damaged"]) if k in b.carriers else 0
+
+
 def return_box(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.5(1)-(2): home to the carrier group with the most room, Midway only when the carriers are full."""
     def score(o: str) -> tuple:
@@ -647,6 +666,8 @@ class HeuristicAgent(Agent):
             return jmove(b, decision, rng)
         if kinds <= {"land"}:
             return land(b, decision, rng)
+        if kinds <= {"cap-deck", "cap-hangar"}:
+            return cap_return(b, decision, rng)
         if kinds <= {"first"}:
             return parent_first(b, decision, rng)
         if "lose" in kinds:

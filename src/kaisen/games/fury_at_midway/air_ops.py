@@ -639,47 +639,76 @@ def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
 
 # -- the end of the operation -----------------------------------------------------------------------
 def end(c: Ctx) -> None:
-    """9.2(4): the enemy's CAP that intercepted lands now; then the next air operation."""
+    """9.2(4): the CAP that intercepted lands now (the enemy's first); then the next air operation."""
     s = c.s
-    land_spent_cap(c, other(s.op_side))
-    land_spent_cap(c, s.op_side)
     s.moved = frozenset()
     s.forming = ()
+    next_cap_return(c)
+
+
+def spent_cap(c: Ctx, side: str) -> list[str]:
+    """9.2(4): the side's fighters that intercepted this air operation, in id order."""
+    return [q for q, (box, _) in sorted(c.s.air.items()) if box.startswith("spent:") and c.side_of(q) == side]
+
+
+def cap_return_choices(c: Ctx, q: str) -> list[tuple[str, str]]:
+    """9.2(4): (carrier, "deck" | "hangar") a returning CAP fighter may take: a carrier of its group (a Japanese
+    fighter its parent while that is undamaged); a free undamaged deck box, or the hangar while a deck box is
+    undamaged; capacity 5 with the combine exception (8.3(3))."""
+    group = group_of_box(c.s.box(q))
+    if c.side_of(q) == "japan" and c.parent_ok(q) and c.parent(q) in c.carriers_of(group):
+        cands = [c.parent(q)]
+    else:
+        cands = [k for k in c.carriers_of(group) if c.afloat(k)]
+    out = []
+    for k in cands:
+        free = c.free_boxes(k)
+        if free and c.room_for(k, q, f"deck:{k}:{free[0]}"):
+            out.append((k, "deck"))
+        if c.room_for(k, q, f"hangar:{k}"):
+            out.append((k, "hangar"))
+    return out
+
+
+def next_cap_return(c: Ctx) -> None:
+    """9.2(4): place the spent CAP of the enemy, then of the operating side; the owner picks carrier and box
+    whenever there is more than one place; a fighter with none is eliminated."""
+    s = c.s
+    for side in (other(s.op_side), s.op_side):
+        for q in spent_cap(c, side):
+            where = cap_return_choices(c, q)
+            if not where:
+                c.eliminate(q, "CAP with nowhere to land", "9.2(4)", private=True)
+            elif len(where) == 1:
+                cap_lands(c, q, *where[0])
+            else:
+                s.step = "caprt:" + side
+                return
     from kaisen.games.fury_at_midway import flow
     flow.after_air_op(c)
 
 
-def land_spent_cap(c: Ctx, side: str) -> None:
-    """9.2(4): to a free deck box, else the hangar, of a carrier of its group (a Japanese fighter to its
-    undamaged parent); eliminated when there is no such place."""
+def cap_lands(c: Ctx, q: str, k: str, where: str) -> None:
+    """9.2(4): the fighter goes to the lowest free deck box or the hangar; combining if that makes room."""
     s = c.s
-    for q, (box, n) in sorted(s.air.items()):
-        if not box.startswith("spent:") or c.side_of(q) != side:
-            continue
-        group = group_of_box(box)
-        if c.side_of(q) == "japan" and c.parent_ok(q) and c.parent(q) in c.carriers_of(group):
-            cands = [c.parent(q)]
-        else:
-            cands = [k for k in c.carriers_of(group) if c.afloat(k)]
-        placed = False
-        for k in cands:
-            free = c.free_boxes(k)
-            if free and c.room_for(k, q, f"deck:{k}:{free[0]}"):
-                s.air[q] = (f"deck:{k}:{free[0]}", n)
-                placed = True
-                break
-        if not placed:
-            for k in cands:
-                if c.room_for(k, q, f"hangar:{k}"):
-                    full = len(c.aboard(k)) >= c.capacity(k)
-                    s.air[q] = (f"hangar:{k}", n)
-                    if full:
-                        partner = c.combine_partner(q, f"hangar:{k}")
-                        if partner:
-                            c.combine(partner, q, "8.3(3)")
-                    placed = True
-                    break
-        if placed:
-            c.tell(side, "air", f"{c.unit_name(q)} lands after intercepting", "9.2(4)")
-        else:
-            c.eliminate(q, "CAP with nowhere to land", "9.2(4)", private=True)
+    n = s.air[q][1]
+    box = f"deck:{k}:{c.free_boxes(k)[0]}" if where == "deck" else f"hangar:{k}"
+    full = len(c.aboard(k)) >= c.capacity(k)
+    partner = c.combine_partner(q, box) if full and where == "hangar" else None
+    s.air[q] = (box, n)
+    c.tell(c.side_of(q), "air", f"{c.unit_name(q)} lands after intercepting: {where} of {c.carrier_name(k)}",
+           "9.2(4)")
+    if partner:
+        c.combine(partner, q, "8.3(3)")
+
+
+def cap_return_options(c: Ctx, side: str) -> list[Option]:
+    q = spent_cap(c, side)[0]
+    return [Option(f"cap-{where}:{k}", f"{c.unit_name(q)} lands after intercepting: {where} of "
+                                       f"{c.carrier_name(k)}") for k, where in cap_return_choices(c, q)]
+
+
+def on_cap_return(c: Ctx, side: str, answer: str) -> None:
+    verb, _, k = answer.partition(":")
+    cap_lands(c, spent_cap(c, side)[0], k, verb[4:])
+    next_cap_return(c)

@@ -55,6 +55,10 @@ def _pause(c: Ctx) -> Pause:
     if step == "short":
         return Decision(arg, "Not every returning aircraft can land: which one is lost?",
                         tuple(air_ops.shortage_options(c)), "8.3(3)")
+    if step == "caprt":
+        q = air_ops.spent_cap(c, arg)[0]
+        return Decision(arg, f"{c.unit_name(q)} intercepted: on which carrier, deck or hangar, does it land?",
+                        tuple(air_ops.cap_return_options(c, arg)), "9.2(4)")
     if step == "ret":
         gid, box = arg.split(":")
         return Decision(c.s.groups[gid].side, f"Strike {gid} returns: which Return box?",
@@ -121,6 +125,8 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         air_ops.on_parent(c, arg, a)
     elif step == "short":
         air_ops.on_shortage(c, a)
+    elif step == "caprt":
+        air_ops.on_cap_return(c, arg, a)
     elif step == "ret":
         gid, box = arg.split(":")
         air_ops.on_return(c, gid, box, a)

@@ -177,6 +177,17 @@ def deal_cards(s: FaMState, d, view: dict[str, Any], side: str, foe: str, rng: r
 def hidden_step(s: FaMState, d, foe: str, rng: random.Random) -> None:
     """The enemy is landing a squadron, or returning a strike group, the side cannot name: invent one."""
     step, _, arg = s.step.partition(":")
+    if step == "caprt" and arg == foe:       # the enemy lands its spent CAP (9.2(4)): which fighters is its secret
+        c = Ctx(s, d)
+        if not any(b.startswith("spent:") and c.side_of(q) == foe for q, (b, _) in s.air.items()):
+            fighters = [q for q, (b, _) in sorted(s.air.items()) if c.side_of(q) == foe and c.is_fighter(q)
+                        and b.startswith(("cap:", "hangar:", "deck:")) and not c.from_midway(q)]
+            if fighters:
+                q = rng.choice(fighters)
+                s.air[q] = ("spent:" + c.group_of(c.parent(q)), s.air[q][1])
+            else:
+                s.step = "op" if s.op_side == foe else s.step
+        return
     if step == "ret" and arg.startswith(":"):
         c = Ctx(s, d)
         home = s.fleet.get(MAIN_FLEET[foe], "")
