@@ -672,7 +672,7 @@ class HeuristicAgent(Agent):
             return parent_first(b, decision, rng)
         if "lose" in kinds:
             return give_up(b, decision, rng)
-        if "done" in kinds and kinds <= {"deck", "cap", "done"}:
+        if "done" in kinds and kinds <= {"deck", "deck-on", "cap", "done"}:
             return night_place(b, decision, rng)
         if kinds & {"aim", "intercept", "no-more", "carrier", "hit"}:
             if decision.prompt.startswith("Strike group"):

@@ -194,7 +194,21 @@ def nplace_options(c: Ctx, side: str) -> list[Option]:
             out.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}"))
         if c.is_fighter(q) and c.operational(k):
             out.append(Option(f"cap:{q}", f"{c.unit_name(q)}: hangar -> CAP of {c.group_name(c.group_of(k))}"))
+        if c.is_fighter(q):
+            out += [Option(f"deck-on:{q}:{k2}", f"{c.unit_name(q)}: hangar of {c.carrier_name(k)} -> deck of "
+                                                f"{c.carrier_name(k2)}") for k2 in fighter_decks(c, q, k)]
     out.append(Option("done", "Finish the night air operations"))
+    return out
+
+
+def fighter_decks(c: Ctx, q: str, k: str) -> list[str]:
+    """10.2(2): a fighter may be readied on the deck of another carrier of its division / task force (a free
+    undamaged deck box, within that carrier's capacity, 8.3(3))."""
+    out = []
+    for k2 in c.carriers_of(c.group_of(k)):
+        free = c.free_boxes(k2)
+        if k2 != k and free and c.room_for(k2, q, f"deck:{k2}:{free[0]}"):
+            out.append(k2)
     return out
 
 
@@ -209,9 +223,12 @@ def on_nplace(c: Ctx, side: str, answer: str) -> None:
         from kaisen.games.fury_at_midway import flow
         flow.end_of_air_phase(c)
         return
-    verb, q = answer.split(":")
+    verb, q, *rest = answer.split(":")
     k = s.box(q).split(":")[1]
-    if verb == "deck":
+    if verb == "deck-on":
+        k2 = rest[0]
+        s.air[q] = (f"deck:{k2}:{c.free_boxes(k2)[0]}", s.steps(q))
+    elif verb == "deck":
         s.air[q] = (f"deck:{k}:{c.free_boxes(k)[0]}", s.steps(q))
     else:
         s.air[q] = (f"cap:{c.group_of(k)}", s.steps(q))
