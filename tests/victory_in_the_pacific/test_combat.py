@@ -258,8 +258,8 @@ def test_7_7_damage_effects():
     assert c.gunnery_bonus("myoko")
     c.s.damage["myoko"] = 1
     assert not c.gunnery_bonus("myoko")                                              # 7.72
-    assert c.armor("akagi") == 1 and c.airstrike("akagi") == 0 and c.gunnery("akagi") == 1   # 7.73
-    assert c.armor("kongo") == 3
+    assert c.crippled("akagi") and c.airstrike("akagi") == 0 and c.gunnery("akagi") == 1   # 7.73
+    assert not c.crippled("kongo") and c.gunnery("kongo") == 4
     c.s.damage["kongo"] = 6
     assert c.speed("kongo") == 1                                                     # never below 1
 

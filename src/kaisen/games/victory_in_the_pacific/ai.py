@@ -89,7 +89,8 @@ def night_fire(v, u: str) -> float:
     sp = spec(u)
     if sp.kind != "ship" or sp.gunnery <= 0 or sp.airstrike > 0:
         return 0.0        # carriers keep their guns out of night actions (7.424)
-    return sp.gunnery * HIT * (2 if sp.gunnery_bonus and not dmg(v, u) else 1)
+    guns = min(sp.gunnery, 1) if dmg(v, u) >= sp.armor else sp.gunnery          # 7.73: crippled
+    return guns * HIT * (2 if sp.gunnery_bonus and not dmg(v, u) else 1)
 
 
 def toughness(v, u: str) -> float:

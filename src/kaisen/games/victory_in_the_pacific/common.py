@@ -73,13 +73,15 @@ class Ctx:
         sp = self.d.units[u]
         return max(1, sp.speed - self.dmg(u)) if self.dmg(u) else sp.speed
 
-    def armor(self, u: str) -> int:
-        """7.73: damage equal to armor cuts the armor factor to 1."""
+    def crippled(self, u: str) -> bool:
+        """7.73: a ship whose damage has reached its armor factor."""
         sp = self.d.units[u]
-        return 1 if sp.kind == "ship" and self.dmg(u) >= sp.armor else sp.armor
+        return sp.kind == "ship" and self.dmg(u) >= sp.armor
 
     def gunnery(self, u: str) -> int:
-        return self.d.units[u].gunnery
+        """7.73: a crippled ship fires one gunnery shot at most (a zero gunnery factor stays zero)."""
+        g = self.d.units[u].gunnery
+        return min(g, 1) if self.crippled(u) else g
 
     def gunnery_bonus(self, u: str) -> bool:
         """7.72: any damage loses the attack bonus (21: US battleships gain it from turn 7, optional)."""
@@ -92,11 +94,8 @@ class Ctx:
                 and sp.type == "BB" and sp.gunnery >= 4 and sp.armor >= 4)
 
     def airstrike(self, u: str) -> int:
-        """7.73: damage equal to armor zeroes a ship's airstrike factor."""
-        sp = self.d.units[u]
-        if sp.kind == "ship" and self.dmg(u) >= sp.armor:
-            return 0
-        return sp.airstrike
+        """7.73: a crippled ship has no airstrike."""
+        return 0 if self.crippled(u) else self.d.units[u].airstrike
 
     def airstrike_bonus(self, u: str) -> bool:
         return self.d.units[u].airstrike_bonus and self.airstrike(u) > 0
