@@ -61,3 +61,24 @@ def test_pf_us_task_force_make_up_is_invisible_to_japan(make_client):
 def test_vitp_day_or_night_chosen_first_is_invisible_until_the_other_side_chooses(make_client):
     received_by_others(make_client, "victory-in-the-pacific", "japan", prompt_rule("7.3", "day or night"),
                        ["day"], ["night"])
+
+
+def deck_moves_offered(n):
+    def reach(payload) -> bool:
+        ids = [o["id"] for o in payload["pending"]["options"]]
+        return payload["pending"]["rule"] == "8.2" and "end" in ids and sum(i.startswith("deck:") for i in ids) >= n
+    return reach
+
+
+def last(prefix: str):
+    return lambda ids: [i for i in ids if i.startswith(prefix)][-1]
+
+
+def test_fam_a_hangar_to_deck_move_in_an_air_operation_is_invisible_to_japan(make_client):
+    """FaM 8.2: an air operation ended at once looks to Japan like one with a hangar -> deck move first."""
+    received_by_others(make_client, "fury-at-midway", "usa", deck_moves_offered(1), ["end"], [first("deck:"), "end"])
+
+
+def test_fam_which_unit_goes_to_the_deck_is_invisible_to_japan(make_client):
+    received_by_others(make_client, "fury-at-midway", "usa", deck_moves_offered(2),
+                       [first("deck:"), "end"], [last("deck:"), "end"])
