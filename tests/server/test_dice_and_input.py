@@ -54,8 +54,12 @@ def test_a_decision_token_answers_once(client):
     j = made["tokens"]["japan"]
     p = client.get(f"/api/seat/{j}").json()
     opt = p["pending"]["options"][0]["id"]
+    r = answer(client, j, opt, "é" * 8)             # not ASCII: refused as stale, not a crash
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale"
     assert answer(client, j, opt, tok(p)).status_code == 200
     n = steps(client, made["game_id"])
+    for bad in ("é" * 8, "", "x" * 64):
+        assert answer(client, j, opt, bad).status_code == 409
     again = answer(client, j, opt, tok(p))          # the same request twice (a double click, a retry)
     assert again.status_code == 409 and again.json()["error"]["code"] == "stale"
     assert steps(client, made["game_id"]) == n

@@ -389,7 +389,8 @@ class Server:
             if isinstance(pause, End):
                 raise ApiError(409, "over", "the game is over")
             mine = pause.side == side if isinstance(pause, Decision) else side in self.dice_enterers(live)
-            if mine and not hmac.compare_digest(given_token, self.decision_token(live, side)):
+            if mine and not hmac.compare_digest(given_token.encode("utf-8", "replace"),
+                                                   self.decision_token(live, side).encode()):
                 raise ApiError(409, "stale", "the game has moved on: reload and answer again")
             if isinstance(pause, Decision):
                 if pause.side != side:
