@@ -217,3 +217,12 @@ def test_a_games_file_from_before_committed_dice_still_loads_and_plays_on(make_c
     with sqlite3.connect(db) as con:
         cols = {r[1] for r in con.execute("PRAGMA table_info(games)")} | {r[1] for r in con.execute("PRAGMA table_info(answers)")}
     assert {"secret", "at_table", "source"} <= cols
+
+
+def test_uploaded_records_with_bad_fields_get_422_never_500(client):
+    made = create(client, seats={"japan": "random", "usa": "random"})
+    rec = client.get(f"/api/seat/{made['tokens']['spectator']}/record").json()["record"]
+    for bad in (dict(rec, agents=[1]), dict(rec, agents="x"), dict(rec, dice=[1]),
+                dict(rec, dice=dict(rec["dice"], rolled=[True])), dict(rec, dice=dict(rec["dice"], commitment="zz" * 32))):
+        r = client.post("/api/replay", json={"record": bad, "step": 1})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad-record", r.text

@@ -118,9 +118,12 @@ class Record:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int):
             raise RecordError("record field 'seed' must be an integer or null")
+        agents = data.get("agents") or {}
+        if not isinstance(agents, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in agents.items()):
+            raise RecordError("record field 'agents' must be an object of side: agent name")
         dice = DiceCommitment.from_dict(data["dice"], len(answers)) if data.get("dice") is not None else None
         return cls(game=data["game"], scenario=data["scenario"], options=options, seed=seed,
-                   answers=answers, agents=dict(data.get("agents") or {}), dice=dice)
+                   answers=answers, agents=dict(agents), dice=dice)
 
     @classmethod
     def loads(cls, text: str, expect_game: str | None = None) -> "Record":
