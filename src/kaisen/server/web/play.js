@@ -10,6 +10,7 @@ let current = null;       // the payload on screen
 let stream = null;
 let sending = false;
 let afterShown = false;
+let pushes = 0;           // SSE pushes received (versions are hashes, not ordered: see send())
 
 function showError(msg) {
   const e = $("error");
@@ -99,8 +100,10 @@ async function send(answer) {
   for (const b of $("pending").querySelectorAll("button")) b.disabled = true;
   showError("");
   try {
+    const before = pushes;
     const p = await api(`/api/seat/${encodeURIComponent(token)}/answer`, { method: "POST", body: { answer, decision_token: current.pending.decision_token } });
-    await render(p);
+    if (pushes === before) await render(p);
+    else await load(false);        // a push came while answering: it may be newer than this response; ask again
   } catch (e) {
     showError(e.error?.code === "stale" ? "The game moved on; here is the new state." : `Refused: ${e.message}`);
     await load(false);
@@ -134,7 +137,7 @@ async function load(follow = true) {
   }
   if (follow && !stream && current && current.status !== "over") {
     stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?interval=0.1`);
-    stream.addEventListener("payload", (ev) => render(JSON.parse(ev.data)));   // render() drops late, older pushes
+    stream.addEventListener("payload", (ev) => { pushes += 1; render(JSON.parse(ev.data)); });   // render() drops late, older pushes
   }
 }
 
