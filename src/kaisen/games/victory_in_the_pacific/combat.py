@@ -150,9 +150,22 @@ def start(c: Ctx, area: str) -> None:
     _run(c)
 
 
+def raids_alone_possible(c: Ctx, area: str) -> bool:
+    """9.2: one side alone at sea in `area` has a ship able to air-raid an enemy port or base touching it."""
+    here = in_area(c, area)
+    if not here or len({c.side_of(u) for u in here}) != 1:
+        return False
+    cb = Combat(area)
+    return any(raid_options(c, cb, p) for p in here)
+
+
 def air_raid_only(c: Ctx, area: str) -> None:
     """9.2: a side alone in `area` may raid the enemy ports and bases touching it as if the enemy had retreated.
     Finishes at once (calling flow.after_area) when no raid is possible."""
+    here = in_area(c, area)
+    if here:
+        c.say("combat", f"{SIDE_NAME[c.side_of(here[0])]} alone in {c.d.areas[area].name}: air raids on the "
+                        f"enemy ports and bases there may be made", "9.2")
     c.s.combat = Combat(area, stage="settle")
     c.s.step = "cbt"
     _run(c)

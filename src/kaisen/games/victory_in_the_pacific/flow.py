@@ -45,8 +45,7 @@ def _pause(c: Ctx) -> Pause:
     if step == "home":
         return Decision(c.side_of(arg), f"{c.name(arg)} returns to port: which?", tuple(home_options(c, arg)), "10.1")
     if step == "fight":
-        return Decision("japan", "Choose the next sea area to fight in", tuple(
-            Option(f"fight:{a}", f"Combat in {d.areas[a].name}") for a in contested(c)), "5.31")
+        return Decision("japan", "Choose the next sea area to fight in", tuple(fight_options(c)), "5.31")
     if step == "cbt":
         from kaisen.games.victory_in_the_pacific import combat
         return combat.pause(c)
@@ -99,8 +98,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     elif step == "home":
         on_home(c, arg, a)
     elif step == "fight":
-        from kaisen.games.victory_in_the_pacific import combat
-        combat.start(c, a[6:])
+        begin_area(c, a[6:])
     elif step == "cbt":
         from kaisen.games.victory_in_the_pacific import combat
         combat.answer(c, a)
@@ -320,6 +318,39 @@ def contested(c: Ctx) -> list[str]:
     return sorted(a for a, sd in sides.items() if len(sd) == 2 and a not in c.s.fought)
 
 
+def raid_areas(c: Ctx) -> list[str]:
+    """9.2: sea areas held by one side alone from which its ships could air-raid an enemy port or base."""
+    from kaisen.games.victory_in_the_pacific import combat
+    return sorted(a for a in c.d.areas if a not in c.s.fought and combat.raids_alone_possible(c, a))
+
+
+def combat_areas(c: Ctx) -> list[str]:
+    """5.31: the sea areas where combat is still to come: both sides present, or one side's air raids (9.2)."""
+    return sorted(contested(c) + raid_areas(c))
+
+
+def fight_options(c: Ctx) -> list[Option]:
+    from kaisen.games.victory_in_the_pacific.combat import in_area
+    both = set(contested(c))
+    out = []
+    for a in combat_areas(c):
+        if a in both:
+            out.append(Option(f"fight:{a}", f"Combat in {c.d.areas[a].name}"))
+        else:
+            side = c.side_of(in_area(c, a)[0])
+            out.append(Option(f"fight:{a}", f"{SIDE_NAME[side]} may air-raid from {c.d.areas[a].name} (9.2)"))
+    return out
+
+
+def begin_area(c: Ctx, area: str) -> None:
+    """Combat in `area`: a fight where both sides are present, else the lone side's air raids (9.2)."""
+    from kaisen.games.victory_in_the_pacific import combat
+    if area in contested(c):
+        combat.start(c, area)
+    else:
+        combat.air_raid_only(c, area)
+
+
 def start_combat(c: Ctx) -> None:
     c.say("combat", "Combat phase", "5.3")
     if c.s.turn == 1:
@@ -334,13 +365,12 @@ def next_area(c: Ctx) -> None:
         from kaisen.games.victory_in_the_pacific import turn1
         turn1.resume(c)           # 18.4 after 18.3
         return
-    areas = contested(c)
+    areas = combat_areas(c)
     if not areas:
         end_turn.start(c)
         return
     if len(areas) == 1:
-        from kaisen.games.victory_in_the_pacific import combat
-        combat.start(c, areas[0])
+        begin_area(c, areas[0])
         return
     c.s.step = "fight"
 
