@@ -330,3 +330,17 @@ def test_11_1_only_ships_are_repaired_air_and_amphibious_damage_stays():
     refused(s, "repair:1st-marines", "11.1")
     s, _ = play(s, "repair:arizona", "repair:arizona", "done")
     assert "arizona" not in s.damage and s.damage["7th-air-force"] == 2 and s.damage["1st-marines"] == 1
+
+
+# -- 13.1 amphibious movement --------------------------------------------------------------------------------
+def test_13_1_amphibious_units_move_two_areas_after_the_air_and_never_roll_for_speed():
+    s = later(turn=3, yokosuka_snlf="port:yokosuka")
+    s.step, s.cache = "amph:japan", None
+    assert "sortie:yokosuka-snlf" in ids(s) and not any(o.startswith("sortie:kongo") for o in ids(s))
+    s, _ = play(s, "sortie:yokosuka-snlf")
+    dest = {o[3:] for o in ids(s)}
+    two = {"japanese-islands", *D.areas["japanese-islands"].adjacent}
+    assert dest <= two and "marianas-islands" in dest and "marshall-islands" not in dest   # 6.224: two at most
+    s, _ = play(s, "to:marianas-islands", "done")
+    assert s.loc["yokosuka-snlf"] == "sea:marianas-islands"
+    assert s.step == "amph:allies" and not s.moving                       # 13.1: no speed roll
