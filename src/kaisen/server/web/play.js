@@ -26,7 +26,19 @@ function diceLine(p) {
   return `dice ${how}`;
 }
 
-async function render(p) {
+// Renders run one after another (a push and an answer's response may arrive together): each sees the one before.
+let rendering = Promise.resolve();
+function render(p) {
+  rendering = rendering.then(() => draw(p), () => draw(p));
+  return rendering;
+}
+
+function pendingState(p) {
+  // while this page's own answer is in flight its buttons are not live: "sending", not "decision"
+  return p.status === "over" ? "over" : sending ? "sending" : p.pending.kind;
+}
+
+async function draw(p) {
   if (current && p.version === current.version) return;     // nothing new for this reader
   if (current && p.log_size < current.log_size) return;      // an older push arriving late (a reader's log only grows)
   current = p;
@@ -46,7 +58,7 @@ async function render(p) {
   $("commitment").textContent = p.dice_commitment ? `Server dice committed in advance: SHA-256 of the secret = ${p.dice_commitment}` +
     (over ? " (the secret is in the record: kaisen verify checks every roll)" : " (the secret is revealed with the record after the end)") : "";
   document.body.dataset.version = p.version;
-  document.body.dataset.state = over ? "over" : p.pending.kind;
+  document.body.dataset.state = pendingState(p);
   if (over) showAfter();
 }
 
@@ -77,7 +89,7 @@ function renderPending(p) {
     box.append(el("div", { class: "prompt", "data-testid": "prompt" }, pd.prompt, pd.rule ? el("span", { class: "rule" }, ` [${pd.rule}]`) : null));
     const list = el("div", { class: "options" });
     for (const o of pd.options)
-      list.append(el("button", { type: "button", class: "option", "data-id": o.id, title: o.id, onclick: () => send(o.id) }, o.label));
+      list.append(el("button", { type: "button", class: "option", "data-id": o.id, title: o.id, disabled: sending || undefined, onclick: () => send(o.id) }, o.label));
     box.append(list);
   } else if (pd.kind === "dice") {
     const inputs = pd.sides.map((s, i) => el("input", { type: "number", min: "1", max: String(s), class: "die-input", "aria-label": `die ${i + 1} (1-${s})`, required: true }));
@@ -110,6 +122,7 @@ async function send(answer) {
   } finally {
     sending = false;
     for (const b of $("pending").querySelectorAll("button")) b.disabled = false;
+    if (current) document.body.dataset.state = pendingState(current);
   }
 }
 
