@@ -102,3 +102,16 @@ def pytest_terminal_summary(terminalreporter):
         if xs:
             terminalreporter.write_line(f"kaisen web: {name}: median {statistics.median(xs) * 1000:.0f} ms "
                                         f"over {len(xs)} answers (p90 {sorted(xs)[int(len(xs) * 0.9)] * 1000:.0f} ms)")
+
+
+@pytest.fixture
+def client(tmp_path):
+    """The app in-process over a fresh SQLite file (page and endpoint tests that need no browser)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from kaisen.server.app import create_app
+    c = TestClient(create_app(tmp_path / "g.sqlite3"), raise_server_exceptions=False)
+    yield c
+    c.app.state.server.store.close()

@@ -4,21 +4,8 @@ dice verdict for an uploaded record (the same as `kaisen verify`). These failed 
 from __future__ import annotations
 
 import json
-import warnings
-
-import pytest
-
-from kaisen.server.app import create_app
 
 
-@pytest.fixture
-def client(tmp_path):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from fastapi.testclient import TestClient
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), raise_server_exceptions=False)
-    yield c
-    c.app.state.server.store.close()
 
 
 def test_the_game_page_shows_no_step_count_and_sends_the_decision_token(client):

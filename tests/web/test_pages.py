@@ -2,22 +2,10 @@
 from __future__ import annotations
 
 import json
-import warnings
 
 import pytest
 
-from kaisen.server.app import create_app  # noqa: E402
 from kaisen.server.runner import NOT_FOUND  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from fastapi.testclient import TestClient
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), raise_server_exceptions=False)
-    yield c
-    c.app.state.server.store.close()
 
 
 @pytest.mark.parametrize("path,kind", [("/", "text/html"), ("/play/whatever", "text/html"), ("/replay", "text/html"),

@@ -144,15 +144,20 @@ class Record:
         return cls.loads(text, expect_game)
 
 
-def replay(game: Game, record: Record, upto: int | None = None, collect_events: bool = False):
-    """Rebuild the state from a record's answers; returns (state, events). Raises RecordError if an
-    answer does not fit, naming its position."""
+def _setup(game: Game, record: Record):
+    """The record's new state (its game, scenario and options), or a RecordError saying why not."""
     if record.game != game.id:
         raise RecordError(f"this record is a {record.game!r} game, not {game.id!r}")
     try:
-        state = game.new_state(record.scenario, record.options)
+        return game.new_state(record.scenario, record.options)
     except IllegalAction as err:
         raise RecordError(f"record setup refused: {err.one_line()}") from None
+
+
+def replay(game: Game, record: Record, upto: int | None = None, collect_events: bool = False):
+    """Rebuild the state from a record's answers; returns (state, events). Raises RecordError if an
+    answer does not fit, naming its position."""
+    state = _setup(game, record)
     events = list(game.events(state)) if collect_events else []
     answers = record.answers if upto is None else record.answers[:upto]
     for i, answer in enumerate(answers):
@@ -197,12 +202,7 @@ def verify_dice(game: Game, record: Record) -> DiceVerdict:
         return DiceVerdict(False, 0, f"the secret does not match the commitment: SHA-256 of the secret is "
                                      f"{dice_commitment(secret)}, the commitment published was {d.commitment}")
     rolled = set(d.rolled)
-    if record.game != game.id:
-        raise RecordError(f"this record is a {record.game!r} game, not {game.id!r}")
-    try:
-        state = game.new_state(record.scenario, record.options)
-    except IllegalAction as err:
-        raise RecordError(f"record setup refused: {err.one_line()}") from None
+    state = _setup(game, record)
     checked = 0
     for i, answer in enumerate(record.answers):
         if i in rolled:
