@@ -4,7 +4,8 @@ read, and how many of each. Random games lead to each game's secret choices; the
 secret answers from the same state.
 
 - Fury at Midway: the US plot of a fleet's move (6.2(1): stay, or one or more hexes), the secret set-up of
-  either side (3.1(2), 3.2), and deck moves in an air operation (hangar -> deck, none, one or two; 8.2).
+  either side (3.1(2), 3.2), deck moves in an air operation (hangar -> deck, none, one or two; 8.2), and
+  display moves that change whether a later landing (8.3(1)) or CAP return (9.2(4)) leaves the owner a choice.
 - Pacific Fury: forming face-down task forces (8.2): the same number of ships, other ships.
 - Victory in the Pacific: the first day/night choice of a combat round (7.3), hidden from the side still
   choosing."""
@@ -98,6 +99,76 @@ def test_fam_8_2_deck_moves_are_invisible_to_the_enemy(seed):
             if "end" in FAM.pause(t).ids():
                 alts.append(run + ["end"])
         testing.assert_hidden_alternatives(FAM, s, alts, [foe_of(FAM, side), None])
+
+
+def fam_air_position():
+    """Turn 2, both sides set up by default, the CSF at H-2 (too far from Midway for carrier aircraft to land
+    there), the 1AF at C-3, no cards in hand (no card window pauses), paused at the air operations' initiative."""
+    s = FAM.new_state()
+    for a in [(1,)] * 5 + ["rest-default", "rest-default", "start:H-2"]:
+        s = FAM.apply(s, a)
+    s = s.copy()
+    s.hands = {"japan": (), "usa": ()}
+    s.turn = 2
+    for f, h in (("csf", "H-2"), ("1af", "C-3")):
+        s.fleet[f] = s.shown[f] = h
+    s.step, s.cache = "init", None
+    return s
+
+
+def test_fam_8_3_1_whether_a_returning_unit_had_a_choice_of_carrier_is_invisible_to_the_enemy():
+    """8.3(1): a US strike turns home to Return 2 of TF16 (the same public moves either way); in one game the US
+    also sends Hornet's deck fighter up to CAP, which leaves room on Hornet. When the strike lands, two US
+    operations later, the US chooses between Enterprise and Hornet in that game and has no choice in the
+    other. Japan and a spectator must not learn which: today's code showed the landing pause as `land:`."""
+    from kaisen.games.fury_at_midway.state import StrikeGroup
+    s = fam_air_position()
+    s.aop = {"japan": 1, "usa": 3}
+    s.air["yorktown-sbd-2"] = ("hangar:hornet", 2)         # Hornet full (5), Enterprise with room for one
+    s.air["yorktown-tbd"] = ("sg:U1", 2)                   # a strike far from any target: it can only go home
+    s.groups["U1"] = StrikeGroup("U1", "usa", "I-1", ("yorktown-tbd",), "csf", "H-2", 2, False, False)
+    # the US op ends; Japan wins the initiative and operates; the US operates twice (Return 2 -> 1, then lands)
+    tail = ["end", (6, 1), "end", "end"]
+    with_cap = [(1, 6), "cap:hornet-f4f-2", "sg-return:U1", "to:tf16"] + tail + ["land:hornet", "end"]
+    without = [(1, 6), "sg-return:U1", "to:tf16"] + tail + ["end"]
+    t = s
+    for a in with_cap[:-2]:
+        t = FAM.apply(t, a)
+    assert t.step == "land:yorktown-tbd" and set(FAM.pause(t).ids()) == {"land:enterprise", "land:hornet"}
+    t = s
+    for a in without:
+        t = FAM.apply(t, a)
+    assert t.air["yorktown-tbd"][0] == "hangar:enterprise"      # no choice: it took Enterprise's last room
+    testing.assert_hidden_alternatives(FAM, s, [with_cap, without], ["japan", None])
+
+
+def test_fam_9_2_4_whether_a_returning_cap_fighter_had_a_choice_is_invisible_to_the_enemy():
+    """9.2(4): the US lands a Return 1 unit on Enterprise or on Hornet (its secret); then a Japanese strike
+    attacks Task Force 16 and Enterprise's CAP fighter intercepts (all of it in the open, the decks seen alike).
+    Where the unit took Hornet's last room the fighter has one place left (Enterprise's hangar), else two
+    (Hornet's deck or hangar). The US is asked either way, so Japan and a spectator cannot tell (today's code
+    asked only when there was a choice)."""
+    from kaisen.games.fury_at_midway.state import StrikeGroup
+    s = fam_air_position()
+    s.aop = {"japan": 1, "usa": 1}
+    s.air["hornet-sbd-1"] = ("hangar:hornet", 2)           # Enterprise and Hornet: room for one each; Hornet
+    s.air["yorktown-tbd"] = ("ret1:tf16", 2)               # has a free deck box, Enterprise none
+    s.air["akagi-d3a"] = ("sg:J1", 2)                      # a Japanese strike one hex from the CSF
+    s.groups["J1"] = StrikeGroup("J1", "japan", "G-2", ("akagi-d3a",), "1af", "C-3", 1, False, False)
+
+    def game(where):
+        return [(1, 6), f"land:{where}", "end",            # the US operation: its landing, then nothing more
+                "sg-move:J1:H-2", "aim:tf16", (1,), "intercept:enterprise-f4f-1", "no-more", (6, 6), (6, 6),
+                "carrier:enterprise", (6, 6), "end"]        # Japan's strike, intercepted, misses; Japan ends
+
+    t = s
+    for a in game("hornet"):
+        t = FAM.apply(t, a)
+    p = FAM.pause(t)
+    assert t.step == "caprt:usa" and p.ids() == ["cap-hangar:enterprise"] and "only place" in p.options[0].label
+    one = game("hornet") + ["cap-hangar:enterprise"]
+    two = game("enterprise") + ["cap-deck:hornet"]
+    testing.assert_hidden_alternatives(FAM, s, [one, two], ["japan", None])
 
 
 # -- Pacific Fury ------------------------------------------------------------------------------------------

@@ -48,9 +48,10 @@ def test_8_3_3_when_room_runs_short_the_owner_chooses_the_unit_lost():
     s.air["hiryu-d3a"] = ("ret1:cardiv2", 2)
     s, _ = japan_operates(s)
     assert s.step == "short:japan" and set(ids(s)) == {"lose:hiryu-b5n", "lose:hiryu-d3a"}
-    us = GAME.view(s, "usa")                             # the enemy sees only that Japan is landing aircraft
-    assert us["control"]["step"] == "land:" and us["pending"]["options"] is None
-    assert GAME.public_view(s)["control"]["step"] == "land:"
+    us = GAME.view(s, "usa")           # the enemy sees only Japan's operation pause, as if nothing were landing
+    assert us["control"]["step"] == "op" and us["pending"]["options"] is None
+    assert us["pending"]["prompt"] == "japan is deciding"
+    assert GAME.public_view(s)["control"]["step"] == "op"
     s, events = play(s, "lose:hiryu-d3a")
     assert s.air["hiryu-d3a"][0] == "lost" and s.air["hiryu-b5n"] == ("hangar:soryu", 2) and s.step == "op"
     assert all(e.private_to == "japan" for e in events if "Hiryu" in e.text)

@@ -15,8 +15,10 @@ def us_night_readying(s):
     s.turn = 4
     night.start(Ctx(s, D))                      # no fleets share a hex: no sea battle
     s.cache = None
+    assert s.step == "nret:japan"               # rolled every night, even with Return 2 empty (2.6)
+    s, _ = play(s, (6,))
     assert s.step == "nplace:japan"
-    s, _ = play(s, "done")
+    s, _ = play(s, "done", (6,))
     assert s.step == "nplace:usa"
     return s
 
@@ -36,3 +38,31 @@ def test_10_2_2_a_fighter_may_be_readied_on_the_deck_of_another_carrier_of_its_t
     assert s.air["enterprise-f4f-1"][0].startswith("deck:hornet:")
     assert all(e.private_to == "usa" for e in events if "F4F" in e.text)
     assert "deck-on:enterprise-f4f-1:hornet" not in ids(s)                     # it has been readied
+
+
+def test_10_2_2_night_landings_are_folded_into_the_readying_pause_for_the_enemy():
+    """The Return 2 roll is made every night (none waiting: one die to no effect), and a carrier choice at night
+    shows the enemy only the owner's readying pause: whether anything landed is the owner's secret."""
+    s = position({"csf": "G-3", "1af": "B-3"}, turn=2).copy()
+    s.turn = 4
+    night.start(Ctx(s, D))
+    s.cache = None
+    assert s.step == "nret:japan" and len(GAME.pause(s).dice) == 1      # Return 2 empty: rolled all the same
+    s, _ = play(s, (6,))
+    readying = GAME.view(s, "usa")
+    assert s.step == "nplace:japan" and readying["control"]["step"] == "nplace:japan"
+
+    s = position({"csf": "G-3", "1af": "B-3"}, turn=2).copy()
+    s.turn = 4
+    s.damage["hiryu"] = (2,)                                 # Hiryu damaged: its B5N may land on Hiryu or Soryu
+    s.air["hiryu-d3a"] = ("lost", 0)
+    s.air["hiryu-b5n"] = ("ret1:cardiv2", 2)
+    night.start(Ctx(s, D))
+    s.cache = None
+    s, _ = play(s, (6,))
+    assert s.step == "nland:hiryu-b5n" and set(ids(s)) == {"land:hiryu", "land:soryu"}
+    us = GAME.view(s, "usa")
+    assert us["control"]["step"] == "nplace:japan" and us["pending"] == readying["pending"]
+    assert GAME.public_view(s)["control"]["step"] == "nplace:japan"
+    s, _ = play(s, "land:soryu")
+    assert s.step == "nplace:japan" and s.air["hiryu-b5n"] == ("hangar:soryu", 2)

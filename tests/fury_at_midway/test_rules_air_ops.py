@@ -235,3 +235,76 @@ def test_9_2_4_the_heuristic_returns_cap_to_a_deck_while_the_group_needs_fighter
     s, _ = play(s, "end")
     agent = HeuristicAgent("usa", seed=1)
     assert agent.choose(GAME.view(s, "usa"), GAME.pause(s)) == "cap-deck:hornet"
+
+
+def test_9_2_4_a_returning_cap_fighter_with_one_place_left_is_still_asked():
+    """Which fighters intercepted is public; whether one had a choice is the owner's secret: ask every time."""
+    s = op(fleets={"csf": "G-3", "1af": "C-3"})
+    s.air["akagi-a6m-1"] = ("spent:cardiv1", 2)             # Akagi's decks are full: its hangar only
+    s.cache = None
+    s, _ = play(s, "end")
+    p = GAME.pause(s)
+    assert s.step == "caprt:japan" and p.ids() == ["cap-hangar:akagi"] and "only place" in p.options[0].label
+    assert GAME.view(s, "usa")["control"]["step"] == "caprt:japan"
+    s, _ = play(s, "cap-hangar:akagi")
+    assert s.air["akagi-a6m-1"] == ("hangar:akagi", 2)
+
+
+def test_9_2_4_a_returning_cap_fighter_with_nowhere_to_land_is_asked_and_lost():
+    s = op(fleets={"csf": "G-3", "1af": "C-3"})
+    s.air["akagi-a6m-1"] = ("spent:cardiv1", 2)
+    for q in ("kaga-a6m-2", "hiryu-b5n"):
+        s.air[q] = ("hangar:akagi", 2)                       # Akagi full (5), its own parent: nowhere to go
+    s.cache = None
+    s, _ = play(s, "end")
+    assert s.step == "caprt:japan" and ids(s) == ["cap-lost"]
+    s, events = play(s, "cap-lost")
+    assert s.air["akagi-a6m-1"][0] == "lost" and s.step != "caprt:japan"
+    assert all(e.private_to == "japan" for e in events if "A6M" in e.text)
+
+
+def test_9_2_4_a_returning_fighter_may_not_take_the_last_room_another_needs():
+    """Akagi damaged: its fighter may land on Akagi or Kaga; Kaga's own fighter must take Kaga (its undamaged
+    parent), which has room for one. Offering Kaga to Akagi's fighter would lose the other: only Akagi is offered."""
+    s = op(fleets={"csf": "G-3", "1af": "C-3"})
+    s.damage["akagi"] = (1,)
+    s.air["akagi-d3a"] = ("lost", 0)                         # went down with the bow box
+    s.air["hiryu-b5n"] = ("hangar:kaga", 2)                  # Kaga: four aboard, room for one, decks full
+    s.air["akagi-a6m-1"] = ("spent:cardiv1", 2)
+    s.air["kaga-a6m-1"] = ("spent:cardiv1", 2)
+    s.cache = None
+    s, _ = play(s, "end")
+    assert s.step == "caprt:japan" and ids(s) == ["cap-hangar:akagi"]
+    refused(s, "cap-hangar:kaga", "9.2(4)")
+    s, _ = play(s, "cap-hangar:akagi")
+    assert ids(s) == ["cap-hangar:kaga"]
+    s, _ = play(s, "cap-hangar:kaga")
+    assert s.air["akagi-a6m-1"] == ("hangar:akagi", 2) and s.air["kaga-a6m-1"] == ("hangar:kaga", 2)
+
+
+def test_9_5_the_choice_of_return_box_is_shown_to_the_enemy_as_the_operation_pause():
+    """A strike that turns home unseen (8.5(4)) and whose owner then picks a Return box: the enemy sees only the
+    operation going on."""
+    s = op("usa", fleets={"csf": "G-3", "1af": "C-3"})
+    s.groups["U1"] = StrikeGroup("U1", "usa", "I-1", ("yorktown-tbd",), "csf", "G-3", 2, False, False)
+    s.air["yorktown-tbd"] = ("sg:U1", 2)
+    s.cache = None
+    before = GAME.view(s, "japan")
+    s, _ = play(s, "sg-return:U1")
+    assert s.step == "ret:U1:ret2"
+    assert GAME.view(s, "japan") == before and GAME.public_view(s)["control"]["step"] == "op"
+
+
+def test_9_2_4_the_heuristic_answers_a_forced_cap_return():
+    from kaisen.games.fury_at_midway.ai import HeuristicAgent
+    s = op(fleets={"csf": "G-3", "1af": "C-3"})
+    s.air["akagi-a6m-1"] = ("spent:cardiv1", 2)
+    for q in ("kaga-a6m-2", "hiryu-b5n"):
+        s.air[q] = ("hangar:akagi", 2)
+    s.cache = None
+    s, _ = play(s, "end")
+    agent = HeuristicAgent("japan", seed=1)
+    assert agent.choose(GAME.view(s, "japan"), GAME.pause(s)) == "cap-lost"
+    s.air["hiryu-b5n"] = ("lost", 0)                         # room for one: the hangar, the only place
+    s.cache = None
+    assert agent.choose(GAME.view(s, "japan"), GAME.pause(s)) == "cap-hangar:akagi"

@@ -430,7 +430,11 @@ def give_up(b: Board, decision: Decision, rng: random.Random) -> str:
 
 def cap_return(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.2(4): back on deck (one move from CAP again) while the group is short of CAP or no attack aircraft
-    waits below for the deck; otherwise the hangar, leaving the deck to the strike."""
+    waits below for the deck; otherwise the hangar, leaving the deck to the strike. A fighter with nowhere to
+    go has the one answer, its loss."""
+    if decision.ids() == ["cap-lost"]:
+        return "cap-lost"
+
     def score(o: str) -> tuple:
         where, _, k = o.partition(":")
         g = group_of_carrier(k)
@@ -666,7 +670,7 @@ class HeuristicAgent(Agent):
             return jmove(b, decision, rng)
         if kinds <= {"land"}:
             return land(b, decision, rng)
-        if kinds <= {"cap-deck", "cap-hangar"}:
+        if kinds <= {"cap-deck", "cap-hangar", "cap-lost"}:
             return cap_return(b, decision, rng)
         if kinds <= {"first"}:
             return parent_first(b, decision, rng)

@@ -96,13 +96,14 @@ def landing_places(c: Ctx, q: str) -> list[str]:
     return out
 
 
-def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None) -> int:
+def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None, places_of=None) -> int:
     """8.3(3): how many of `units` can land at once: free hangar room (capacity less aircraft aboard), plus
     one place beside each one-step unit already aboard that a one-step unit of its type may combine with.
-    `fixed` (unit, carrier): that unit is taken to land there first."""
+    `fixed` (unit, carrier): that unit is taken to land there first. `places_of(c, unit)`: the carriers a
+    unit may take (default: a Return 1 unit's, `landing_places`; 9.2(4) CAP: `cap_places`)."""
     slots: list[tuple[str, str | None]] = []       # (carrier, partner it combines with or None)
     free: dict[str, int] = {}
-    places = {q: landing_places(c, q) for q in units}
+    places = {q: (places_of or landing_places)(c, q) for q in units}
     for q in units:
         for k in places[q]:
             if k not in free:
@@ -651,17 +652,26 @@ def spent_cap(c: Ctx, side: str) -> list[str]:
     return [q for q, (box, _) in sorted(c.s.air.items()) if box.startswith("spent:") and c.side_of(q) == side]
 
 
+def cap_candidates(c: Ctx, q: str) -> list[str]:
+    """9.2(4): the carriers a returning CAP fighter may use (room aside): a Japanese fighter its parent while
+    that is undamaged (and of the group it flew CAP over), else any carrier afloat of that group."""
+    group = group_of_box(c.s.box(q))
+    if c.side_of(q) == "japan" and c.parent_ok(q) and c.parent(q) in c.carriers_of(group):
+        return [c.parent(q)]
+    return [k for k in c.carriers_of(group) if c.afloat(k)]
+
+
+def cap_places(c: Ctx, q: str) -> list[str]:
+    """The carriers that could take the fighter at all (for the room count, `max_landings`)."""
+    return [k for k in cap_candidates(c, q) if c.operational(k)]
+
+
 def cap_return_choices(c: Ctx, q: str) -> list[tuple[str, str]]:
     """9.2(4): (carrier, "deck" | "hangar") a returning CAP fighter may take: a carrier of its group (a Japanese
     fighter its parent while that is undamaged); a free undamaged deck box, or the hangar while a deck box is
     undamaged; capacity 5 with the combine exception (8.3(3))."""
-    group = group_of_box(c.s.box(q))
-    if c.side_of(q) == "japan" and c.parent_ok(q) and c.parent(q) in c.carriers_of(group):
-        cands = [c.parent(q)]
-    else:
-        cands = [k for k in c.carriers_of(group) if c.afloat(k)]
     out = []
-    for k in cands:
+    for k in cap_candidates(c, q):
         free = c.free_boxes(k)
         if free and c.room_for(k, q, f"deck:{k}:{free[0]}"):
             out.append((k, "deck"))
@@ -670,20 +680,30 @@ def cap_return_choices(c: Ctx, q: str) -> list[tuple[str, str]]:
     return out
 
 
+def cap_offer(c: Ctx, side: str) -> list[tuple[str, str]]:
+    """9.2(4) with 8.3(1)'s "lost only when it cannot land": the places offered to the side's first returning
+    fighter are those that leave room for as many of its other returning fighters as any place would (a deck
+    box or the hangar takes the same room; what decides is the carrier, or the one-step partner a fighter
+    combines with in a full hangar)."""
+    units = spent_cap(c, side)
+    q, rest = units[0], units[1:]
+    where = cap_return_choices(c, q)
+    if not rest or len(where) < 2:
+        return where
+    score = {kw: max_landings(c, units, fixed=(q, kw[0]), places_of=cap_places) for kw in where}
+    best = max(score.values())
+    return [kw for kw in where if score[kw] == best]
+
+
 def next_cap_return(c: Ctx) -> None:
-    """9.2(4): place the spent CAP of the enemy, then of the operating side; the owner picks carrier and box
-    whenever there is more than one place; a fighter with none is eliminated."""
+    """9.2(4): place the spent CAP of the enemy, then of the operating side. Which fighters intercepted is public
+    (2.6: the attack is flown in the open), so the owner is asked once for every one of them, even when only one
+    place (or none: the fighter is lost) is left: whether it had a choice is its own display's secret."""
     s = c.s
     for side in (other(s.op_side), s.op_side):
-        for q in spent_cap(c, side):
-            where = cap_return_choices(c, q)
-            if not where:
-                c.eliminate(q, "CAP with nowhere to land", "9.2(4)", private=True)
-            elif len(where) == 1:
-                cap_lands(c, q, *where[0])
-            else:
-                s.step = "caprt:" + side
-                return
+        if spent_cap(c, side):
+            s.step = "caprt:" + side
+            return
     from kaisen.games.fury_at_midway import flow
     flow.after_air_op(c)
 
@@ -702,13 +722,27 @@ def cap_lands(c: Ctx, q: str, k: str, where: str) -> None:
         c.combine(partner, q, "8.3(3)")
 
 
+CAP_LOST = "cap-lost"
+
+
 def cap_return_options(c: Ctx, side: str) -> list[Option]:
+    """The returning fighter's places (`cap_offer`); one left is offered all the same, marked as the only one;
+    none: the one option is its loss."""
     q = spent_cap(c, side)[0]
-    return [Option(f"cap-{where}:{k}", f"{c.unit_name(q)} lands after intercepting: {where} of "
-                                       f"{c.carrier_name(k)}") for k, where in cap_return_choices(c, q)]
+    where = cap_offer(c, side)
+    if not where:
+        return [Option(CAP_LOST, f"{c.unit_name(q)} finds no carrier that can take it and is lost (the only "
+                                 f"option)")]
+    only = " (the only place left)" if len(where) == 1 else ""
+    return [Option(f"cap-{w}:{k}", f"{c.unit_name(q)} lands after intercepting: {w} of {c.carrier_name(k)}{only}")
+            for k, w in where]
 
 
 def on_cap_return(c: Ctx, side: str, answer: str) -> None:
-    verb, _, k = answer.partition(":")
-    cap_lands(c, spent_cap(c, side)[0], k, verb[4:])
+    q = spent_cap(c, side)[0]
+    if answer == CAP_LOST:
+        c.eliminate(q, "CAP with nowhere to land", "9.2(4)", private=True)
+    else:
+        verb, _, k = answer.partition(":")
+        cap_lands(c, q, k, verb[4:])
     next_cap_return(c)

@@ -142,10 +142,7 @@ def night_ops(c: Ctx, side: str) -> None:
     for gid, g in list(s.groups.items()):
         if g.side == side:
             air_ops.recover(c, gid, box="ret2")
-    if ret2_units(c, side):
-        s.step = "nret:" + side
-        return
-    night_land(c)
+    s.step = "nret:" + side       # always: whether Return 2 holds anything is the side's secret (2.6)
 
 
 def ret2_units(c: Ctx, side: str) -> list[str]:
@@ -153,7 +150,12 @@ def ret2_units(c: Ctx, side: str) -> list[str]:
 
 
 def nret_chance(c: Ctx, side: str) -> Chance:
+    """One die a step in Return 2. With none there one die is rolled all the same, to no effect: the roll is
+    made every night for each side, so that the enemy cannot tell whether anything waited in Return 2."""
     labels = tuple(f"{c.unit_name(q)} step {i + 1}" for q in ret2_units(c, side) for i in range(c.s.steps(q)))
+    if not labels:
+        return Chance((6,), f"{SIDE_NAME[side]} night landings from Return 2: none waits there (a die is rolled "
+                            f"all the same, to no effect)", "10.2(2)", ("no effect",))
     return Chance((6,) * len(labels), f"{SIDE_NAME[side]} night landings from Return 2: a step is lost on 5-6",
                   "10.2(2)", labels)
 

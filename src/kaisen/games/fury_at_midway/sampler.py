@@ -175,7 +175,7 @@ def deal_cards(s: FaMState, d, view: dict[str, Any], side: str, foe: str, rng: r
 
 
 def hidden_step(s: FaMState, d, foe: str, rng: random.Random) -> None:
-    """The enemy is landing a squadron, or returning a strike group, the side cannot name: invent one."""
+    """The enemy lands CAP fighters the side cannot name (9.2(4)): invent one."""
     step, _, arg = s.step.partition(":")
     if step == "caprt" and arg == foe:       # the enemy lands its spent CAP (9.2(4)): which fighters is its secret
         c = Ctx(s, d)
@@ -188,40 +188,8 @@ def hidden_step(s: FaMState, d, foe: str, rng: random.Random) -> None:
             else:
                 s.step = "op" if s.op_side == foe else s.step
         return
-    if step == "ret" and arg.startswith(":"):
-        c = Ctx(s, d)
-        home = s.fleet.get(MAIN_FLEET[foe], "")
-        flyers = [q for q, (b, _) in sorted(s.air.items())
-                  if c.side_of(q) == foe and b.startswith("hangar:") and not c.is_fighter(q)
-                  and not c.from_midway(q)]          # the owner has a choice of Return box only for these
-        if flyers and "-" in home:
-            q = rng.choice(flyers)
-            prefix = "J" if foe == "japan" else "U"
-            gid = next(prefix + str(n) for n in range(1, 99) if prefix + str(n) not in s.groups)
-            s.groups[gid] = StrikeGroup(gid, foe, home, (q,), MAIN_FLEET[foe], home, 1, True, False)
-            s.air[q] = ("sg:" + gid, s.air[q][1])
-            s.step = f"ret:{gid}{arg}"
-        return
-    if step not in ("land", "nland") or arg:
-        return
-    from kaisen.games.fury_at_midway import air_ops
-    c = Ctx(s, d)
-    cands = [q for q, (b, _) in sorted(s.air.items())
-             if c.side_of(q) == foe and b.startswith(("hangar:", "deck:"))]
-    rng.shuffle(cands)
-    for q in cands:
-        k = d.squadrons[q].parent
-        group = c.group_of(k)
-        old = s.air[q]
-        s.air[q] = (f"ret1:{group}", old[1])
-        if len(air_ops.landing_choices(c, q)) >= 2:
-            s.step = f"{step}:{q}"
-            return
-        s.air[q] = old
-    if cands:       # no position offers a choice: keep the pause well formed all the same
-        q = cands[0]
-        s.air[q] = (f"ret1:{c.group_of(d.squadrons[q].parent)}", s.air[q][1])
-        s.step = f"{step}:{q}"
+    # the enemy's landings and Return-box choices are shown as its `op` / `nplace` pause (views.folded): the
+    # sample simply stands at that pause
 
 
 __all__ = ["sample", "DMCV"]

@@ -14,6 +14,10 @@ The public view (viewer PUBLIC, a spectator's) owns no side: every fleet only as
 display, hand or dead cards of either side (hand sizes only), no DMCV not yet told, no squadron being landed,
 no strike group in flight, no side's set-up queue, no movement paths, card and night-landing dice only as
 "dice are rolled", a decision only as "<side> is deciding"; the attack display is public as 2.6 has it.
+
+The operating side's landings and Return-box choices are folded, for everyone else, into its next pause whose
+occurrence is public (`folded`): the enemy sees the step `op` (by day) or `nplace:<side>` (at night) from the
+moment the operation begins, however many landing choices the owner had (none, one or several).
 """
 from __future__ import annotations
 
@@ -115,15 +119,32 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
     }
 
 
+def folded(s: FaMState, side: str | None) -> str | None:
+    """The step an enemy (or a spectator) is shown while the operating side lands its aircraft or picks a strike's
+    Return box: whether those pauses happen at all, and how often, hangs on the owner's hidden display (its room,
+    its Return boxes, its strike groups in flight), so they are folded into the owner's pause that always follows
+    and whose occurrence is public: the operation's `op` by day, the night readying `nplace:<side>` at night.
+    None: the step is shown as it is."""
+    if side is None or not s.op_side or side == s.op_side:
+        return None
+    step, _, arg = s.step.partition(":")
+    if step == "ret":
+        g = s.groups.get(arg.partition(":")[0])
+        if g is None or g.side != s.op_side:
+            return None
+    elif step not in LANDING_STEPS:
+        return None
+    return "nplace:" + s.op_side if s.op_kind == "night" else "op"
+
+
 def control(s: FaMState, c: Ctx, side: str | None) -> dict[str, Any]:
     """The sequence-of-play bookkeeping a side may know (for the sampler): the step, the queue, the rolls."""
     step, _, arg = s.step.partition(":")
-    if step in LANDING_STEPS and side is not None and s.op_side != side:
-        # the enemy lands its aircraft: which unit, which carrier and whether room ran short are its secret
-        shown_step = ("nland" if s.op_kind == "night" else "land") + ":"
-    elif step == "ret" and side is not None and arg.partition(":")[0] not in own_groups(s, side):
+    # the enemy lands its aircraft: which unit, which carrier, and whether it had a choice at all are its secret
+    shown_step = folded(s, side)
+    if shown_step is None and step == "ret" and side is not None and arg.partition(":")[0] not in own_groups(s, side):
         shown_step = "ret::" + arg.partition(":")[2]     # an enemy strike group in flight (8.5(4))
-    else:
+    elif shown_step is None:
         shown_step = s.step
     foe = None if side in (None, PUBLIC) else other(side)
     secret_queue = step == "place" and side not in (None, arg)     # the enemy's set-up: units still to place
