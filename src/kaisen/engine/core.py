@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
@@ -37,10 +37,18 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal answer to a Decision: a stable machine id and a human label."""
+    """One legal answer to a Decision: a stable machine id, a human label, and structured `fields` saying what
+    it is about (contract v2): the units, places and numbers it names, as JSON values, e.g.
+    `{"verb": "move", "unit": "csf", "hex": "F-4"}`. Agents, boards and tests read the fields; nobody parses
+    the id or the label."""
 
     id: str
     label: str
+    fields: dict[str, Any] | None = field(default=None, hash=False)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """One structured field (None or `default` when the option has no such field)."""
+        return self.fields.get(key, default) if self.fields else default
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +59,8 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     rule: str = ""
+    kind: str = ""
+    """The rulebook's step this decision belongs to, stable across versions ("form-task-force", "plot-move")."""
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
@@ -251,6 +261,12 @@ class Game(ABC, Generic[S]):
 
     def copy(self, state: S) -> S:
         return state.copy()  # type: ignore[attr-defined]
+
+    # -- the action vocabulary ------------------------------------------------------------
+    def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every option id this game can ever offer in that scenario with those optional rules: the keys of a
+        search's statistics and, for research adapters, a fixed-size action space (ids sorted give indices)."""
+        raise NotImplementedError(f"{self.id} does not list its action vocabulary yet")
 
     # -- presentation ---------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> Any:
