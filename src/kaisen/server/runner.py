@@ -478,7 +478,8 @@ class Server:
         if isinstance(pause, Decision):
             if side == pause.side:
                 return {"kind": "decision", "side": side, "prompt": pause.prompt, "rule": pause.rule,
-                        "options": [{"id": o.id, "label": o.label} for o in pause.options],
+                        "decision_kind": pause.kind,
+                        "options": [{"id": o.id, "label": o.label, "fields": o.fields or {}} for o in pause.options],
                         "decision_token": self.decision_token(live, side)}
             return {"kind": "waiting", "for": "decision", "side": pause.side,
                     "seat": live.row.seats.get(pause.side)}

@@ -62,9 +62,16 @@ async function draw(p) {
   if (over) showAfter();
 }
 
+// The board elements an option names: the values of its structured fields (contract v2), never its label.
+function named(o) {
+  const out = [];
+  for (const v of Object.values(o.fields || {})) (Array.isArray(v) ? v : [v]).forEach((x) => out.push(String(x)));
+  return out.length ? out : o.id.split(":").slice(1);    // an option without fields: the parts of its id
+}
+
 function matches(p, key) {
   if (!p || p.pending.kind !== "decision") return [];
-  return p.pending.options.filter((o) => o.id.split(":").slice(1).includes(key));
+  return p.pending.options.filter((o) => named(o).includes(key));
 }
 
 function wireBoard(p) {
