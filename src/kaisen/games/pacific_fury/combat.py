@@ -238,8 +238,17 @@ def alloc_pool(c: Ctx) -> list:
 def alloc_options(c: Ctx) -> list[Option]:
     pool = alloc_pool(c)
     cb = c.s.combat
-    return [Option(f"hit:{u}", f"{c.name(u)} (DF {c.d.ships[u].df}, {cb.applied.get(u, 0)} hit(s) so far)")
+    loc = c.s.loc
+    return [Option(f"hit:{u}", f"{c.name(u)} (DF {c.d.ships[u].df}, {cb.applied.get(u, 0)} hit(s) so far)",
+                   hit_fields(u, cb.applied.get(u, 0), loc[u]))
             for u in eligible(c, pool)]
+
+
+def hit_fields(unit: str, applied: int, where: str) -> dict:
+    """A hit option's fields: the ship, the hits it has taken this round, its task force (none in base)."""
+    if where.startswith("tf:"):
+        return {"verb": "hit", "unit": unit, "applied": applied, "tf": where[3:]}
+    return {"verb": "hit", "unit": unit, "applied": applied}
 
 
 def apply_hit(c: Ctx, pool: list, unit: str) -> None:
@@ -400,6 +409,18 @@ def defender_targets(c: Ctx) -> list[TaskForce]:
     return [tf] if tf else []
 
 
+def rtb_fields(c: Ctx, side: str) -> tuple[dict, dict]:
+    """The fields of "stay" and "return" (10.8): the task forces a return would take home, the combat's
+    zone (none for an air strike: its target's task forces are named) and the round just fought."""
+    cb = c.s.combat
+    going = [t.id for t in sorted(defender_targets(c) if cb.kind == "air" else engaged(c, side), key=lambda t: t.id)]
+    stay = {"verb": "stay", "tfs": going, "round": cb.round}
+    back = {"verb": "return", "tfs": going, "round": cb.round}
+    if cb.zone is not None:
+        stay["zone"] = back["zone"] = cb.zone
+    return stay, back
+
+
 def on_rtb(c: Ctx, side: str, oid: str) -> None:
     s = c.s
     cb = s.combat
@@ -491,7 +512,8 @@ def choose_targets(c: Ctx) -> None:
 def target_options(c: Ctx, tf_id: str) -> list[Option]:
     s = c.s
     tf = s.tfs[tf_id]
-    return [Option(f"target:{t.id}", f"{tf_id} targets {c.describe(t, False)}")
+    return [Option(f"target:{t.id}", f"{tf_id} targets {c.describe(t, False)}",
+                   {"verb": "target", "tf": tf_id, "target": t.id, "zone": tf.zone})
             for t in sorted(s.in_zone(tf.zone, other(tf.side)), key=lambda t: t.id)]
 
 
@@ -520,8 +542,9 @@ def strike_next_options(c: Ctx) -> list[Option]:
     tf = s.tfs.get(cb.mover)
     if tf is None or not carriers(c.d, tf.ships):
         return []
-    opts = [Option(f"strike:{t}", f"Second round on {label}") for t, label in operations.strike_targets(c, tf, tf.side)]
-    return opts + [Option("end", "No second round: the strike returns to base")] if opts else []
+    opts = [Option(f"strike:{t}", f"Second round on {label}", operations.strike_fields(tf.id, t, zone))
+            for t, zone, label in operations.strike_targets(c, tf, tf.side)]
+    return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})] if opts else []
 
 
 def on_strike_next(c: Ctx, oid: str) -> None:

@@ -7,6 +7,21 @@ from kaisen.games.pacific_fury.common import Ctx
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState
 
+# The questions of the sequence of play (contract v2): every Decision this game creates has one of these
+# kinds, named after the rulebook's step. (kind, rule, the state's step, what is asked.) The agents
+# dispatch on the kind; RULES.md ("Contract v2") cites this table.
+DECISION_KINDS: tuple[tuple[str, str, str, str], ...] = (
+    ("revive-carrier", "7.2", "overestimated", "IJN Overestimated: which sunk US CV returns to play"),
+    ("form-task-force", "8.2", "form", "add a ship to the open box, form the Tokyo Express, close the box, finish"),
+    ("operation", "9.0", "op", "one operation: sortie, move, air strike, return to base, or pass"),
+    ("declare-carrier-combat", "10.5", "cc-declare", "the only side with carriers in the zone: fight or not"),
+    ("carrier-target", "10.5", "target", "the enemy task force a TF-C aims at"),
+    ("air-strike-round", "10.6", "strike-next", "a second round of an air strike (and its target) or none"),
+    ("allocate-hit", "10.7", "alloc", "the ship that takes the next hit"),
+    ("return-to-base", "10.8", "rtb", "declare a return to base, or stay"),
+)
+KIND = {step: kind for kind, _, step, _ in DECISION_KINDS}
+
 
 def pause(s: PFState, d: PFData) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
@@ -31,35 +46,45 @@ def _pause(c: Ctx) -> Pause:
                       tuple(f"Japanese ship #{i + 1} in Truk" for i in range(n)))
     if step == "overestimated":
         return Decision("usa", "Which sunk US CV returns to play?",
-                        tuple(Option(f"revive:{u}", c.name(u)) for u in event_phase.overestimated_candidates(c)), "7.2")
+                        tuple(Option(f"revive:{u}", c.name(u), {"verb": "revive", "unit": u})
+                              for u in event_phase.overestimated_candidates(c)), "7.2", "revive-carrier")
     if step == "form":
         tf_word = f"box {s.forming_box}" if s.forming_box <= 7 else "no boxes left"
-        return Decision(s.phasing, f"Form task forces ({tf_word})", tuple(task_forces.options(c)), "8.2")
+        return Decision(s.phasing, f"Form task forces ({tf_word})", tuple(task_forces.options(c)), "8.2",
+                        "form-task-force")
     if step == "op":
         n = s.ops[s.phasing] + 1
-        return Decision(s.phasing, f"Operation {n} of 7", tuple(operations.options(c)), "9.0")
+        return Decision(s.phasing, f"Operation {n} of 7", tuple(operations.options(c)), "9.0", "operation")
     if step == "te-detect":
         return Chance((6,), "US tries to detect the Tokyo Express (1 detected; 2 if Henderson Field is operational)", "9.6")
     if step == "cc-declare":
         return Decision(arg, f"Only you have carriers in {d.zones[cb.zone].name}: fight a carrier combat?",
-                        (Option("carrier-combat", "Carrier combat"), Option("no-combat", "No combat")), "10.5")
+                        (Option("carrier-combat", "Carrier combat", {"verb": "fight", "zone": cb.zone}),
+                         Option("no-combat", "No combat", {"verb": "decline", "zone": cb.zone})),
+                        "10.5", "declare-carrier-combat")
     if step == "target":
-        return Decision(s.tfs[arg].side, f"Choose the target of {arg}", tuple(combat.target_options(c, arg)), "10.5")
+        return Decision(s.tfs[arg].side, f"Choose the target of {arg}", tuple(combat.target_options(c, arg)), "10.5",
+                        "carrier-target")
     if step == "fire":
         return combat.fire_chance(c, arg)
     if step == "alloc":
         pool = combat.alloc_pool(c)
-        return Decision(pool[0], f"Apply a hit ({pool[1]} left to apply)", tuple(combat.alloc_options(c)), "10.7")
+        return Decision(pool[0], f"Apply a hit ({pool[1]} left to apply)", tuple(combat.alloc_options(c)), "10.7",
+                        "allocate-hit")
     if step == "sunk":
         return combat.sunk_chance(c)
     if step == "rtb":
+        stay, back = combat.rtb_fields(c, arg)
         if cb.round >= 2:
             return Decision(arg, f"{combat.kind_name(cb)} is over: return to base or stay in the zone?",
-                            (Option("stay", "Stay in the zone"), Option("return", "Return to base")), "10.8")
+                            (Option("stay", "Stay in the zone", stay), Option("return", "Return to base", back)),
+                            "10.8", "return-to-base")
         return Decision(arg, f"{combat.kind_name(cb)} round 1 is over: return to base?",
-                        (Option("stay", "Stay and fight on"), Option("return", "Return to base")), "10.8")
+                        (Option("stay", "Stay and fight on", stay), Option("return", "Return to base", back)),
+                        "10.8", "return-to-base")
     if step == "strike-next":
-        return Decision(cb.attacker, "Air strike: a second round?", tuple(combat.strike_next_options(c)), "10.6")
+        return Decision(cb.attacker, "Air strike: a second round?", tuple(combat.strike_next_options(c)), "10.6",
+                        "air-strike-round")
     raise AssertionError(f"state paused at an unknown step {s.step!r}")
 
 

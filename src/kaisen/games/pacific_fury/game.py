@@ -7,7 +7,7 @@ from typing import Any
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
 from kaisen.games.pacific_fury import flow, sampler, views
 from kaisen.games.pacific_fury.data import PFData, load
-from kaisen.games.pacific_fury.state import PFState
+from kaisen.games.pacific_fury.state import BOXES, SIDES, TF_PREFIX, PFState, other
 
 
 class PacificFury(Game[PFState]):
@@ -25,6 +25,17 @@ class PacificFury(Game[PFState]):
     def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> PFState:
         self.scenario(scenario)
         return flow.new_game(self.data, self.resolve_options(options))
+
+    def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every option id this game can ever offer (contract v2), from the rules data: 51 `add:<ship>` (every
+        ship but the Tokyo Express marker), `tokyo-express`, `next-box`, `done`; for each of the 14 task-force
+        ids (J1-J7, U1-U7) a `sortie:` and a `move:` to each of the 4 zones, a `strike:` at Henderson Field,
+        Ironbottom Sound or each of the 7 enemy task-force ids, `base:` and `target:`; `pass`; 52 `hit:<ship>`;
+        the second-round `strike:<target>` (henderson, ironbottom, 14 task forces) and `end`; `carrier-combat`,
+        `no-combat`, `stay`, `return`; 4 `revive:<US CV>`. 398 ids with the standard data; the optional rule
+        changes none."""
+        self.scenario(scenario)
+        return vocabulary(self.data)
 
     def pause(self, state: PFState) -> Pause:
         return flow.pause(state, self.data)
@@ -56,3 +67,20 @@ class PacificFury(Game[PFState]):
     def render(self, view: dict[str, Any]) -> Any:
         from kaisen.games.pacific_fury.board import render_board
         return render_board(view)
+
+
+def vocabulary(d: PFData) -> frozenset[str]:
+    """The action vocabulary of a data set (see PacificFury.action_vocabulary)."""
+    ids = {"tokyo-express", "next-box", "done", "pass", "carrier-combat", "no-combat", "stay", "return", "end"}
+    ids.update(f"add:{u}" for u in d.order if d.ships[u].type != "TE")
+    ids.update(f"hit:{u}" for u in d.order)
+    ids.update(f"revive:{u}" for u in d.order if d.ships[u].side == "usa" and d.ships[u].type == "CV")
+    tfs = {side: [TF_PREFIX[side] + str(box) for box in range(1, BOXES + 1)] for side in SIDES}
+    for side in SIDES:
+        targets = ["henderson", "ironbottom"] + tfs[other(side)]
+        for tf in tfs[side]:
+            ids.update(f"{verb}:{tf}:{z}" for verb in ("sortie", "move") for z in d.zones)
+            ids.update(f"strike:{tf}:{t}" for t in targets)
+            ids.update((f"base:{tf}", f"target:{tf}", f"strike:{tf}"))
+    ids.update(("strike:henderson", "strike:ironbottom"))
+    return frozenset(ids)

@@ -55,24 +55,33 @@ def move_zones(c: Ctx, tf: TaskForce) -> list[str]:
     return zones
 
 
-def strike_targets(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str]]:
+def strike_targets(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | None, str]]:
     """9.5 / 10.6: Henderson Field (held by the enemy and operational) or an enemy task force in an
-    adjacent zone; the enemy's task forces in Ironbottom Sound are one combined target."""
+    adjacent zone; the enemy's task forces in Ironbottom Sound are one combined target.
+    Each as (target, its zone or None for Henderson Field, label)."""
     s, d = c.s, c.d
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str | None, str]] = []
     if s.hf_operational and c.hf_controller() != side:
-        out.append(("henderson", f"Henderson Field (box {c.box_label()})"))
+        out.append(("henderson", None, f"Henderson Field (box {c.box_label()})"))
     for z in sorted(d.adjacent[tf.zone]):
         enemy = sorted(s.in_zone(z, other(side)), key=lambda t: t.id)
         if not enemy:
             continue
         if z == IBS:
             n = sum(len(t.ships) for t in enemy)
-            out.append((IBS, f"the enemy in Ironbottom Sound ({n} ships)"))
+            out.append((IBS, IBS, f"the enemy in Ironbottom Sound ({n} ships)"))
         else:
             for t in enemy:
-                out.append((t.id, f"{t.id} in {d.zones[z].name} ({c.describe(t, False)})"))
+                out.append((t.id, z, f"{t.id} in {d.zones[z].name} ({c.describe(t, False)})"))
     return out
+
+
+def strike_fields(tf_id: str, target: str, zone: str | None) -> dict:
+    """An air strike option's fields: the striking task force, the target (henderson, ironbottom or a task
+    force id) and the target's zone (none for Henderson Field)."""
+    if zone is None:
+        return {"verb": "strike", "tf": tf_id, "target": target}
+    return {"verb": "strike", "tf": tf_id, "target": target, "zone": zone}
 
 
 def options(c: Ctx) -> list[Option]:
@@ -83,18 +92,25 @@ def options(c: Ctx) -> list[Option]:
     if waiting:
         tf = waiting[0]
         for z in sortie_zones(c, tf):
-            opts.append(Option(f"sortie:{tf.id}:{z}", f"Sortie {c.describe(tf, True)} from box {tf.box} to {d.zones[z].name}"))
+            opts.append(Option(f"sortie:{tf.id}:{z}", f"Sortie {c.describe(tf, True)} from box {tf.box} to {d.zones[z].name}",
+                               {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z}))
     for tf in sorted((t for t in s.tfs.values() if t.side == side and t.zone), key=lambda t: t.id):
         here = d.zones[tf.zone].name
         for z in move_zones(c, tf):
             what = entry_label(c, tf, z)
-            opts.append(Option(f"move:{tf.id}:{z}", f"{what}: {tf.id} from {here} to {d.zones[z].name}"))
+            opts.append(Option(f"move:{tf.id}:{z}", f"{what}: {tf.id} from {here} to {d.zones[z].name}",
+                               {"verb": "move", "tf": tf.id, "from": tf.zone, "zone": z}))
         if c.tf_type(tf) == "TF-C" and tf.zone not in (IBS, SLOT):
-            for target, label in strike_targets(c, tf, side):
-                opts.append(Option(f"strike:{tf.id}:{target}", f"Air strike by {tf.id} on {label}"))
-        opts.append(Option(f"base:{tf.id}", f"Return {tf.id} from {here} to base"))
-    opts.append(Option("pass", "Pass (no operation; counts as an operation)"))
+            for target, zone, label in strike_targets(c, tf, side):
+                opts.append(Option(f"strike:{tf.id}:{target}", f"Air strike by {tf.id} on {label}",
+                                   strike_fields(tf.id, target, zone)))
+        opts.append(Option(f"base:{tf.id}", f"Return {tf.id} from {here} to base",
+                           {"verb": "return", "tf": tf.id, "from": tf.zone}))
+    opts.append(Option("pass", "Pass (no operation; counts as an operation)", PASS))
     return opts
+
+
+PASS = {"verb": "pass"}
 
 
 def entry_label(c: Ctx, tf: TaskForce, zone: str) -> str:

@@ -37,17 +37,23 @@ def options(c: Ctx) -> list[Option]:
         has_carrier = bool(kinds & {"CV", "CVL"})
         has_ap = "AP" in kinds
         loc = s.loc
-        for u, is_ap, is_carrier, opt in add_options(d, side):
+        for u, is_ap, is_carrier, opt in add_options(d, side, box):
             if loc[u] != "base" or is_ap and has_carrier or is_carrier and has_ap:
                 continue   # 8.2/8.3: no carrier in a task force with Transports
             opts.append(opt)
         if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
                 and any(s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan" for u in d.order)):
-            opts.append(Option("tokyo-express", f"Box {box}: form the Tokyo Express from one Transports unit"))
+            opts.append(Option("tokyo-express", f"Box {box}: form the Tokyo Express from one Transports unit",
+                               {"verb": "tokyo-express", "unit": "tokyo-express", "tf": TF_PREFIX[side] + str(box),
+                                "box": box}))
     if tf is not None and box < BOXES:
-        opts.append(Option("next-box", f"Close box {box} and start box {box + 1}"))
-    opts.append(Option("done", "Finish forming task forces"))
+        opts.append(Option("next-box", f"Close box {box} and start box {box + 1}",
+                           {"verb": "close", "tf": tf.id, "box": box}))
+    opts.append(Option("done", "Finish forming task forces", DONE))
     return opts
+
+
+DONE = {"verb": "done"}
 
 
 def menu_after_add(before, after, d, menu, answer: str):
@@ -63,18 +69,21 @@ def menu_after_add(before, after, d, menu, answer: str):
     kind = d.ships[answer[4:]]
     if kind.type == "AP" or kind.is_carrier:
         return None
-    return Decision(menu.side, menu.prompt, tuple(o for o in menu.options if o.id != answer), menu.rule)
+    return Decision(menu.side, menu.prompt, tuple(o for o in menu.options if o.id != answer), menu.rule, menu.kind)
 
 
-_ADD: dict[tuple[int, str], list] = {}
+_ADD: dict[tuple[int, str, int], list] = {}
 
 
-def add_options(d, side: str) -> list:
-    """The (unit, is Transports, is carrier, option) entries for adding each of a side's units, built once per data set."""
-    key = (id(d), side)
+def add_options(d, side: str, box: int) -> list:
+    """The (unit, is Transports, is carrier, option) entries for adding each of a side's units to the task
+    force of `box` (fields: verb "add", the unit, the task force and its box), built once per data set and box."""
+    key = (id(d), side, box)
     if key not in _ADD:
-        _ADD[key] = [(u, d.ships[u].type == "AP", d.ships[u].is_carrier, Option(f"add:{u}", f"Add {d.ships[u].name} ({d.ships[u].type}, CF {d.ships[u].cf}, "
-                                                        f"DF {d.ships[u].df})"))
+        tid = TF_PREFIX[side] + str(box)
+        _ADD[key] = [(u, d.ships[u].type == "AP", d.ships[u].is_carrier,
+                      Option(f"add:{u}", f"Add {d.ships[u].name} ({d.ships[u].type}, CF {d.ships[u].cf}, "
+                                         f"DF {d.ships[u].df})", {"verb": "add", "unit": u, "tf": tid, "box": box}))
                      for u in d.order if d.ships[u].side == side and d.ships[u].type != "TE"]
     return _ADD[key]
 
