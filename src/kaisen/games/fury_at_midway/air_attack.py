@@ -206,10 +206,11 @@ def _enter_aim(c: Ctx, a: Attack) -> bool:
 
 def _pause_aim(c: Ctx, a: Attack) -> Pause:
     if not a.aimed:
-        opts = tuple(Option(f"aim:{g}", f"{c.group_name(g)} ({', '.join(map(c.carrier_name, afloat_carriers(c, g)))})")
+        opts = tuple(Option(f"aim:{g}", f"{c.group_name(g)} ({', '.join(map(c.carrier_name, afloat_carriers(c, g)))})",
+                            {"verb": "aim", "group": a.gid, "target": g, "fleet": a.target})
                      for g in live_groups(c, a.target))
         return Decision(a.side, f"Strike group {a.gid}: which group of {c.fleet_name(a.target)} to attack?",
-                        opts, "9.1")
+                        opts, "9.1", "choose-target")
     n = c.d.sides[a.side].on_target_max
     return Chance((6,), f"Strike group {a.gid} on target on 1-{n} ({c.group_name(a.aimed)}), "
                         f"else the other group", "9.1", ("on-target die",))
@@ -241,12 +242,13 @@ def _enter_intercept(c: Ctx, a: Attack) -> bool:
 
 
 def _pause_intercept(c: Ctx, a: Attack) -> Pause:
-    opts = [Option(f"intercept:{q}", f"Intercept with {c.unit_name(q)} ({c.s.air[q][1]} step(s))")
+    opts = [Option(f"intercept:{q}", f"Intercept with {c.unit_name(q)} ({c.s.air[q][1]} step(s))",
+                   {"verb": "intercept", "unit": q, "steps": c.s.air[q][1], "group": a.gid, "target": a.group})
             for q in _cap_fighters(c, a)]
     done = "No more interceptors" if a.interceptors else "Do not intercept"
-    opts.append(Option("no-more", done))
+    opts.append(Option("no-more", done, {"verb": "done", "group": a.gid, "target": a.group}))
     return Decision(a.defender, f"Strike group {a.gid} ({c.names(units(c, a))}) attacks "
-                                f"{c.group_name(a.group)}: intercept with CAP?", tuple(opts), "9.2")
+                                f"{c.group_name(a.group)}: intercept with CAP?", tuple(opts), "9.2", "intercept")
 
 
 def _on_intercept(c: Ctx, a: Attack, ans: str) -> None:
@@ -354,8 +356,10 @@ def _auto_alloc(c: Ctx, a: Attack) -> bool:
 def _alloc_decision(c: Ctx, a: Attack) -> Decision:
     who, why, rule = ALLOC[a.alloc]
     side = a.side if who == "attacker" else a.defender
-    opts = tuple(Option(f"hit:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))") for q in _pool(c, a))
-    return Decision(side, f"A hit from {why} ({a.hits} to apply): which unit loses a step?", opts, rule)
+    opts = tuple(Option(f"hit:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))",
+                        {"verb": "hit", "unit": q, "steps": c.s.air[q][1], "hits": a.hits}) for q in _pool(c, a))
+    return Decision(side, f"A hit from {why} ({a.hits} to apply): which unit loses a step?", opts, rule,
+                    "allocate-hit")
 
 
 def _on_alloc(c: Ctx, a: Attack, ans: str) -> None:
@@ -418,10 +422,14 @@ def _enter_assign(c: Ctx, a: Attack) -> bool:
 def _pause_assign(c: Ctx, a: Attack) -> Pause:
     q = next(q for q in attackers(c, a) if q not in a.assign)
     opts = []
+    steps = c.s.air[q][1]
     for k in afloat_carriers(c, a.group):
-        notes = [f"{c.s.hits(k)} hit(s)"] + (["attack aircraft on deck"] if attack_on_deck(c, k) else [])
-        opts.append(Option(f"carrier:{k}", f"{c.carrier_name(k)} ({', '.join(notes)})"))
-    return Decision(a.side, f"Which carrier does {c.unit_name(q)} attack?", tuple(opts), "9.4")
+        on_deck = attack_on_deck(c, k)
+        notes = [f"{c.s.hits(k)} hit(s)"] + (["attack aircraft on deck"] if on_deck else [])
+        opts.append(Option(f"carrier:{k}", f"{c.carrier_name(k)} ({', '.join(notes)})",
+                           {"verb": "target", "carrier": k, "unit": q, "steps": steps, "hits": c.s.hits(k),
+                            "attack_on_deck": on_deck, "group": a.gid}))
+    return Decision(a.side, f"Which carrier does {c.unit_name(q)} attack?", tuple(opts), "9.4", "assign-attack")
 
 
 def _on_assign(c: Ctx, a: Attack, ans: str) -> None:

@@ -238,14 +238,16 @@ def next_landing(c: Ctx) -> None:
 
 
 def landing_options(c: Ctx, q: str) -> list[Option]:
-    return [Option(f"land:{k}", f"{c.unit_name(q)} lands in the hangar of {c.carrier_name(k)}")
+    return [Option(f"land:{k}", f"{c.unit_name(q)} lands in the hangar of {c.carrier_name(k)}",
+                   {"verb": "land", "unit": q, "carrier": k, "box": f"hangar:{k}"})
             for k in landing_offer(c, q)]
 
 
 def parent_options(c: Ctx, k: str) -> list[Option]:
     """8.3(1), 8.3(3): the parent has room for fewer of its returning aircraft than wait: who lands next."""
     crowd = parent_crowds(c, to_land(c)).get(k, [])
-    return [Option(f"first:{q}", f"{c.unit_name(q)} lands on {c.carrier_name(k)} (its parent)") for q in crowd]
+    return [Option(f"first:{q}", f"{c.unit_name(q)} lands on {c.carrier_name(k)} (its parent)",
+                   {"verb": "land", "unit": q, "carrier": k}) for q in crowd]
 
 
 def on_parent(c: Ctx, k: str, answer: str) -> None:
@@ -257,9 +259,11 @@ def shortage_options(c: Ctx) -> list[Option]:
     """8.3(3)-(4): not every returning unit can land: the owner names the one lost, or combines two
     one-step units of a type in a Return box to save room."""
     units = to_land(c)
-    opts = [Option(f"lose:{q}", f"{c.unit_name(q)} finds no room and is lost") for q in spare_units(c, units)]
+    opts = [Option(f"lose:{q}", f"{c.unit_name(q)} finds no room and is lost", {"verb": "lose", "unit": q})
+            for q in spare_units(c, units)]
     for a, b in combinable(c, units):
-        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)} to save room"))
+        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)} to save room",
+                           {"verb": "combine", "unit": a, "units": [a, b]}))
     return opts
 
 
@@ -400,33 +404,43 @@ def op_options(c: Ctx) -> list[Option]:
         if kind == "hangar":
             k = rest
             if c.free_boxes(k):
-                opts.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}"))
+                opts.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}",
+                                   {"verb": "deck", "unit": q, "carrier": k}))
         elif kind == "deck":
             k = carrier_of_box(box)
             if c.is_fighter(q):
-                opts.append(Option(f"cap:{q}", f"{c.unit_name(q)}: deck -> CAP of {c.group_name(c.group_of(k))}"))
+                gr = c.group_of(k)
+                opts.append(Option(f"cap:{q}", f"{c.unit_name(q)}: deck -> CAP of {c.group_name(gr)}",
+                                   {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"}))
             if can_join(c, q):
                 what = "launch in a new strike group" if not s.forming else "join the strike group"
-                opts.append(Option(f"sg-add:{q}", f"{c.unit_name(q)}: {what}"))
+                opts.append(Option(f"sg-add:{q}", f"{c.unit_name(q)}: {what}", {"verb": "add", "unit": q, "carrier": k}))
         elif kind == "cap":
             for k in uncap_carriers(c, q):
-                opts.append(Option(f"uncap:{q}:{k}", f"{c.unit_name(q)}: CAP -> deck of {c.carrier_name(k)}"))
+                opts.append(Option(f"uncap:{q}:{k}", f"{c.unit_name(q)}: CAP -> deck of {c.carrier_name(k)}",
+                                   {"verb": "uncap", "unit": q, "carrier": k}))
     for a, b in combinable(c, mine):
-        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)}"))
+        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)}",
+                           {"verb": "combine", "unit": a, "units": [a, b]}))
     if s.forming:
         for h in launch_hexes(c):
             tgt = targets_at(c, side, h, s.op_kind == "midway")
             what = f" and attack {c.fleet_name(tgt)}" if tgt else ""
-            opts.append(Option(f"sg-go:{h}", f"Launch {c.names(s.forming)} to {h}{what}"))
+            fields = {"verb": "launch", "units": list(s.forming), "hex": h}
+            if tgt:
+                fields["target"] = tgt
+            opts.append(Option(f"sg-go:{h}", f"Launch {c.names(s.forming)} to {h}{what}", fields))
     for g in must_fly(c):
         hexes = flight_targets(c, g)
         for h in hexes:
             tgt = targets_at(c, side, h, g.midway_strike)
-            opts.append(Option(f"sg-move:{g.id}:{h}", f"Strike {g.id} flies {g.hex} -> {h} and attacks {c.fleet_name(tgt)}"))
+            opts.append(Option(f"sg-move:{g.id}:{h}", f"Strike {g.id} flies {g.hex} -> {h} and attacks {c.fleet_name(tgt)}",
+                               {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt}))
         if not hexes:
-            opts.append(Option(f"sg-return:{g.id}", f"Strike {g.id} finds no target in reach and turns for home"))
+            opts.append(Option(f"sg-return:{g.id}", f"Strike {g.id} finds no target in reach and turns for home",
+                               {"verb": "return", "group": g.id, "hex": g.hex}))
     if not s.forming and not must_fly(c) and not midway_launch_due(c):
-        opts.append(Option("end", "End this air operation"))
+        opts.append(Option("end", "End this air operation", {"verb": "end"}))
     return opts
 
 
@@ -594,7 +608,8 @@ def return_options(c: Ctx, gid: str, box: str) -> list[Option]:
     g = c.s.groups[gid]
     which = "Return 1" if box == "ret1" else "Return 2"
     return [Option(f"to:{gr}", f"Strike {gid} ({c.names(free_returners(c, g))}) heads for the {which} box of "
-                               f"{c.group_name(gr)}") for gr in return_choices(c, g)]
+                               f"{c.group_name(gr)}", {"verb": "return", "group": gid, "box": f"{box}:{gr}", "home": gr})
+            for gr in return_choices(c, g)]
 
 
 def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
@@ -732,10 +747,10 @@ def cap_return_options(c: Ctx, side: str) -> list[Option]:
     where = cap_offer(c, side)
     if not where:
         return [Option(CAP_LOST, f"{c.unit_name(q)} finds no carrier that can take it and is lost (the only "
-                                 f"option)")]
+                                 f"option)", {"verb": "lose", "unit": q})]
     only = " (the only place left)" if len(where) == 1 else ""
-    return [Option(f"cap-{w}:{k}", f"{c.unit_name(q)} lands after intercepting: {w} of {c.carrier_name(k)}{only}")
-            for k, w in where]
+    return [Option(f"cap-{w}:{k}", f"{c.unit_name(q)} lands after intercepting: {w} of {c.carrier_name(k)}{only}",
+                   {"verb": "land", "unit": q, "carrier": k, "to": w}) for k, w in where]
 
 
 def on_cap_return(c: Ctx, side: str, answer: str) -> None:

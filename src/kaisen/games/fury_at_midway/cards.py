@@ -289,10 +289,10 @@ def playable(c: Ctx, side: str, n: int, win: str) -> bool:
 
 
 def window_decision(c: Ctx, win: str, side: str) -> Decision:
-    opts = [Option(f"play:{n:02d}", f"Play {title(c, n)}: {c.d.cards[n].effect}")
+    opts = [Option(f"play:{n:02d}", f"Play {title(c, n)}: {c.d.cards[n].effect}", {"verb": "play", "card": n, "window": win})
             for n in sorted(c.s.hands[side]) if playable(c, side, n, win)]
-    opts.append(Option("pass", "Play no card"))
-    return Decision(side, f"{WINDOW_TEXT[win]}: play an event card?", tuple(opts), "12.0")
+    opts.append(Option("pass", "Play no card", {"verb": "pass", "window": win}))
+    return Decision(side, f"{WINDOW_TEXT[win]}: play an event card?", tuple(opts), "12.0", "play-card")
 
 
 def play(c: Ctx, side: str, n: int) -> None:
@@ -358,7 +358,8 @@ def _start_01(c: Ctx, side: str, win: str) -> None:
 
 def _pause_01(c: Ctx, side: str, data: str) -> Decision:
     return Decision("usa", "Towed to a Friendly Port: which sunk carrier was towed clear?",
-                    tuple(Option(f"tow:{k}", c.carrier_name(k)) for k in towable(c)), "12.0")
+                    tuple(Option(f"tow:{k}", c.carrier_name(k), {"verb": "tow", "carrier": k, "card": TOWED})
+                          for k in towable(c)), "12.0", "towed-carrier")
 
 
 def _on_01(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
@@ -377,8 +378,9 @@ def _tow(c: Ctx, k: str, win: str, side: str) -> None:
 
 def _pause_01_resp(c: Ctx, side: str, data: str) -> Decision:
     return Decision("japan", f"The US plays Towed to a Friendly Port for {c.carrier_name(data)}: cancel it?",
-                    (Option(f"play:{SUBMARINE:02d}", f"Play {title(c, SUBMARINE)} to cancel it"),
-                     Option("pass", "Let it stand")), "12.0")
+                    (Option(f"play:{SUBMARINE:02d}", f"Play {title(c, SUBMARINE)} to cancel it",
+                            {"verb": "play", "card": SUBMARINE, "carrier": data}),
+                     Option("pass", "Let it stand", {"verb": "pass", "carrier": data})), "12.0", "cancel-card")
 
 
 def _on_01_resp(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
@@ -404,9 +406,10 @@ def _pause_02(c: Ctx, side: str, data: str) -> Decision:
     opts = []
     for o in _repair_options(c, side):
         _, k, b = o.split(":")
-        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {_box_name(k, int(b))}"))
+        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {_box_name(k, int(b))}",
+                           {"verb": "repair", "carrier": k, "deck_box": int(b), "card": DAMAGE_CONTROL}))
     return Decision(side, "Damage Control: which damage marker comes off?" +
-                    (" (on 1-3)" if side == "japan" else ""), tuple(opts), "12.0")
+                    (" (on 1-3)" if side == "japan" else ""), tuple(opts), "12.0", "damage-control")
 
 
 def _on_02(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
@@ -459,12 +462,14 @@ def _pause_03(c: Ctx, side: str, data: str) -> Decision:
     for o in _replacement_options(c, side):
         parts = o.split(":")
         if parts[0] == "restore":
-            opts.append(Option(o, f"Flip {c.unit_name(parts[1])} to full strength"))
+            opts.append(Option(o, f"Flip {c.unit_name(parts[1])} to full strength",
+                               {"verb": "restore", "unit": parts[1], "card": REPLACEMENTS}))
         else:
             home = c.carrier_name(c.parent(parts[1]))
             opts.append(Option(o, f"Return the eliminated {c.spec(parts[1]).model} ({home}) reduced to "
-                                  f"{c.carrier_name(parts[2])}'s hangar"))
-    return Decision(side, "Air Replacements: which unit?", tuple(opts), "12.0")
+                                  f"{c.carrier_name(parts[2])}'s hangar",
+                               {"verb": "rebuild", "unit": parts[1], "carrier": parts[2], "card": REPLACEMENTS}))
+    return Decision(side, "Air Replacements: which unit?", tuple(opts), "12.0", "air-replacement")
 
 
 def _on_03(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
@@ -488,8 +493,9 @@ def _start_04(c: Ctx, side: str, win: str) -> None:
 
 def _pause_04(c: Ctx, side: str, data: str) -> Decision:
     return Decision(side, f"Submarine: which enemy carrier is attacked (hits on {_range(SUB_HITS[side])})?",
-                    tuple(Option(f"sub:{k}", f"{c.carrier_name(k)} ({c.s.hits(k)} hit(s))")
-                          for k in sub_targets(c, side)), "12.0")
+                    tuple(Option(f"sub:{k}", f"{c.carrier_name(k)} ({c.s.hits(k)} hit(s))",
+                                 {"verb": "target", "carrier": k, "hits": c.s.hits(k), "card": SUBMARINE})
+                          for k in sub_targets(c, side)), "12.0", "submarine-target")
 
 
 def _range(n: int) -> str:
@@ -597,8 +603,9 @@ def _start_10(c: Ctx, side: str, win: str) -> None:
 
 def _pause_10(c: Ctx, side: str, data: str) -> Decision:
     return Decision("usa", "US Carrier Planes Ditch: which unit in a carrier Return box loses a step?",
-                    tuple(Option(f"ditch:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))")
-                          for q in ditch_units(c)), "12.0")
+                    tuple(Option(f"ditch:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))",
+                                 {"verb": "ditch", "unit": q, "steps": c.s.air[q][1], "card": DITCH})
+                          for q in ditch_units(c)), "12.0", "ditch-unit")
 
 
 def _on_10(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
@@ -714,9 +721,12 @@ def sub_stage_pause(c: Ctx, a) -> Decision:
     from kaisen.games.fury_at_midway import air_attack
     if a.stage == "k09":
         return Decision("japan", "Escort Separated: which US fighter leaves the strike?",
-                        tuple(Option(f"sep:{q}", c.unit_name(q)) for q in air_attack.escorts(c, a)), "12.0")
+                        tuple(Option(f"sep:{q}", c.unit_name(q), {"verb": "separate", "unit": q, "group": a.gid,
+                                                                  "card": SEPARATED})
+                              for q in air_attack.escorts(c, a)), "12.0", "separate-escort")
     return Decision("usa", "Critical Hit: which Japanese carrier takes the extra hit?",
-                    tuple(Option(f"crit:{k}", c.carrier_name(k)) for k in crit_targets(c, a)), "12.0")
+                    tuple(Option(f"crit:{k}", c.carrier_name(k), {"verb": "hit", "carrier": k, "card": CRITICAL})
+                          for k in crit_targets(c, a)), "12.0", "critical-hit")
 
 
 def sub_stage_answer(c: Ctx, a, ans: str) -> None:

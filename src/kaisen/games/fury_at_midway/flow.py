@@ -8,6 +8,40 @@ from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.setup import initial_state
 from kaisen.games.fury_at_midway.state import NIGHT_TURN, SIDE_NAME, FaMState
 
+# Contract v2: the kind of every Decision the game asks (`Decision.kind`), in the rulebook's step names, with the
+# rule section it belongs to and the step(s) of the state that ask it. One kind per kind of question.
+KINDS: tuple[tuple[str, str, str], ...] = (
+    ("place-aircraft", "3.1(2), 3.2(2)", "place: where a squadron starts (deck, hangar, CAP, or the standard set-up)"),
+    ("set-up-csf", "3.2(1)", "csf-setup: the Carrier Strike Force's starting hex"),
+    ("declare-midway-attack", "6.4(1)", "declare: a Midway Base Attack this turn or not"),
+    ("form-dmcv", "6.0", "dmcv: form a damaged carrier task force"),
+    ("plot-move", "6.2(1)", "plot: the next hex of a US fleet's secret plot"),
+    ("move-fleet", "6.2(2), 6.3", "jmove: a Japanese fleet enters, moves a hex, exits or stops"),
+    ("step-back", "6.1(4)", "back: a US fleet sharing a hex with the enemy by day steps back"),
+    ("air-operation", "8.2-8.5", "op: one move of the operating side's air operation"),
+    ("land-aircraft", "8.3(1), 10.2(2)", "land, nland: the carrier a returning squadron lands on"),
+    ("parent-landing", "8.3(1)", "parent: which of a carrier's own returning squadrons lands first"),
+    ("no-room", "8.3(3)-(4)", "short: which returning squadron is lost (or two combine)"),
+    ("cap-return", "9.2(4)", "caprt: where a fighter that intercepted lands (deck or hangar)"),
+    ("return-box", "9.5", "ret: the Return box a strike group heads for"),
+    ("choose-target", "9.1", "atk (aim): which group of the target fleet a strike aims at"),
+    ("intercept", "9.2", "atk (intercept): CAP fighters sent against a strike"),
+    ("allocate-hit", "9.2(3), 9.3(2), 12.0", "atk (hits): which unit loses a step to a hit"),
+    ("assign-attack", "9.4", "atk (assign): which carrier an attack unit attacks"),
+    ("sea-battle-hit", "10.1(2)", "seahit: the carrier a night sea-battle hit falls on"),
+    ("ready-aircraft", "10.2(2)", "nplace: night readying of aircraft on deck or in CAP"),
+    ("play-card", "12.0", "cwin: play an event card in a window, or pass"),
+    ("cancel-card", "12.0", "ceff 01 resp: Japan cancels Towed to a Friendly Port with Submarine"),
+    ("towed-carrier", "12.0 (01)", "ceff 01: which sunk carrier was towed clear"),
+    ("damage-control", "12.0 (02)", "ceff 02: which damage marker comes off"),
+    ("air-replacement", "12.0 (03)", "ceff 03: which unit is restored or rebuilt"),
+    ("submarine-target", "12.0 (04)", "ceff 04: which enemy carrier the submarine attacks"),
+    ("ditch-unit", "12.0 (10)", "ceff 10: which US unit in a Return box ditches"),
+    ("separate-escort", "12.0 (09)", "atk k09: which US escort leaves the strike"),
+    ("critical-hit", "12.0 (13)", "atk k13: which Japanese carrier takes the extra hit"),
+)
+KIND_NAMES: frozenset[str] = frozenset(k for k, _, _ in KINDS)
+
 
 def pause(s: FaMState, d: FaMData) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
@@ -27,46 +61,53 @@ def _pause(c: Ctx) -> Pause:
     if step == "place":
         q = s.pending[0]
         return Decision(arg, f"Set-up (secret): where does {c.unit_name(q)} start? ({len(s.pending)} to place)",
-                        tuple(setup.placement_options(c, arg)), "3.1(2)" if arg == "japan" else "3.2(2)")
+                        tuple(setup.placement_options(c, arg)), "3.1(2)" if arg == "japan" else "3.2(2)",
+                        "place-aircraft")
     if step == "csf-setup":
         return Decision("usa", "Set up the Carrier Strike Force (secretly)",
-                        tuple(Option(f"start:{h}", f"CSF starts in {h}") for h in sorted(d.area("csf-setup"))), "3.2(1)")
+                        tuple(Option(f"start:{h}", f"CSF starts in {h}", {"verb": "start", "fleet": "csf", "hex": h})
+                              for h in sorted(d.area("csf-setup"))), "3.2(1)", "set-up-csf")
     if step == "declare":
-        return Decision("japan", f"Turn {s.turn}: attack Midway this turn?", tuple(declare_options(c)), "6.4(1)")
+        return Decision("japan", f"Turn {s.turn}: attack Midway this turn?", tuple(declare_options(c)), "6.4(1)",
+                        "declare-midway-attack")
     if step == "dmcv":
-        return Decision(arg, "Form a damaged carrier task force (DMCV)?", tuple(movement.dmcv_options(c, arg)), "6.0")
+        return Decision(arg, "Form a damaged carrier task force (DMCV)?", tuple(movement.dmcv_options(c, arg)), "6.0",
+                        "form-dmcv")
     if step == "plot":
         return Decision("usa", f"Plot the move of the {c.fleet_name(arg)} (secret; up to "
-                               f"{movement.allowance(c, arg)} hexes)", tuple(movement.plot_options(c, arg)), "6.2(1)")
+                               f"{movement.allowance(c, arg)} hexes)", tuple(movement.plot_options(c, arg)), "6.2(1)",
+                        "plot-move")
     if step == "jmove":
         return Decision("japan", f"Move the {c.fleet_name(arg)} ({movement.mp_left(c, arg)} hexes left)",
-                        tuple(movement.move_options(c, arg)), "6.2(2)")
+                        tuple(movement.move_options(c, arg)), "6.2(2)", "move-fleet")
     if step == "back":
         return Decision("usa", f"The {c.fleet_name(arg)} shares a hex with the enemy by day: step back",
-                        tuple(movement.step_back_options(c, arg)), "6.1(4)")
+                        tuple(movement.step_back_options(c, arg)), "6.1(4)", "step-back")
     if step == "init":
         return Chance((6, 6), f"Air operation initiative: Japan rolls + {s.aop['japan']} AOP, US rolls + "
                               f"{s.aop['usa']} AOP", "8.1", ("Japan", "US"))
     if step == "land":
-        return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)), "8.3(1)")
+        return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)), "8.3(1)",
+                        "land-aircraft")
     if step == "parent":
         return Decision(s.op_side, f"{c.carrier_name(arg)} has room for fewer of its own returning aircraft than "
-                                   f"wait to land: which lands next?", tuple(air_ops.parent_options(c, arg)), "8.3(1)")
+                                   f"wait to land: which lands next?", tuple(air_ops.parent_options(c, arg)), "8.3(1)",
+                        "parent-landing")
     if step == "short":
         return Decision(arg, "Not every returning aircraft can land: which one is lost?",
-                        tuple(air_ops.shortage_options(c)), "8.3(3)")
+                        tuple(air_ops.shortage_options(c)), "8.3(3)", "no-room")
     if step == "caprt":
         q = air_ops.spent_cap(c, arg)[0]
         return Decision(arg, f"{c.unit_name(q)} intercepted: on which carrier, deck or hangar, does it land?",
-                        tuple(air_ops.cap_return_options(c, arg)), "9.2(4)")
+                        tuple(air_ops.cap_return_options(c, arg)), "9.2(4)", "cap-return")
     if step == "ret":
         gid, box = arg.split(":")
         return Decision(c.s.groups[gid].side, f"Strike {gid} returns: which Return box?",
-                        tuple(air_ops.return_options(c, gid, box)), "9.5")
+                        tuple(air_ops.return_options(c, gid, box)), "9.5", "return-box")
     if step == "op":
         what = {"midway": "Midway Base Attack", "normal": "Air operation"}[s.op_kind]
         return Decision(s.op_side, f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)",
-                        tuple(air_ops.op_options(c)), "8.2")
+                        tuple(air_ops.op_options(c)), "8.2", "air-operation")
     if step == "atk":
         from kaisen.games.fury_at_midway import air_attack
         return air_attack.pause(c)
@@ -176,10 +217,11 @@ def after_card_draw(c: Ctx) -> None:
 
 def declare_options(c: Ctx) -> list[Option]:
     s = c.s
-    none = Option("no-attack", "No attack on Midway this turn")
+    none = Option("no-attack", "No attack on Midway this turn", {"verb": "pass", "fleet": "1af"})
     if s.turn == NIGHT_TURN or not attack_possible(c):
         return [none]
-    return [Option("attack-midway", "Attack Midway this turn (the 1AF must end within 5 hexes)"), none]
+    return [Option("attack-midway", "Attack Midway this turn (the 1AF must end within 5 hexes)",
+                   {"verb": "attack", "fleet": "1af", "target": "midway"}), none]
 
 
 def attack_possible(c: Ctx) -> bool:

@@ -65,8 +65,10 @@ def dmcv_candidates(c: Ctx, side: str) -> list[str]:
 
 
 def dmcv_options(c: Ctx, side: str) -> list[Option]:
-    return ([Option(f"dmcv:{k}", f"Form a DMCV around {c.carrier_name(k)} (once a game)") for k in dmcv_candidates(c, side)]
-            + [Option("no-dmcv", "Keep the damaged carrier with the fleet")])
+    f = DMCV[side]
+    return ([Option(f"dmcv:{k}", f"Form a DMCV around {c.carrier_name(k)} (once a game)",
+                    {"verb": "dmcv", "carrier": k, "fleet": f}) for k in dmcv_candidates(c, side)]
+            + [Option("no-dmcv", "Keep the damaged carrier with the fleet", {"verb": "pass", "fleet": f})])
 
 
 def form_dmcv(c: Ctx, side: str, carrier: str) -> None:
@@ -95,13 +97,16 @@ def plot_options(c: Ctx, fleet: str) -> list[Option]:
     here = plot_end(c, fleet)
     out = []
     if here != "off" and len(p) < allowance(c, fleet):
-        out = [Option(f"to:{h}", f"{c.fleet_name(fleet)}: plot {here} -> {h}") for h in steps_into(c, here)]
+        out = [Option(f"to:{h}", f"{c.fleet_name(fleet)}: plot {here} -> {h}",
+                      {"verb": "move", "fleet": fleet, "hex": h, "from": here}) for h in steps_into(c, here)]
         if here in exit_area(c, fleet):
-            out.append(Option("off", f"{c.fleet_name(fleet)}: plot leaving the map east of {here}"))
+            out.append(Option("off", f"{c.fleet_name(fleet)}: plot leaving the map east of {here}",
+                              {"verb": "exit", "fleet": fleet, "from": here}))
     others = {plot_end(c, f) for f in us_fleets(c) if f != fleet and (f in c.s.plot or US_ORDER.index(f) < US_ORDER.index(fleet))}
     if here == "off" or here not in others or not out:
         out.append(Option("end", f"{c.fleet_name(fleet)}: the plot ends in {here}" if here != "off"
-                          else f"{c.fleet_name(fleet)}: the plot ends off the map"))
+                          else f"{c.fleet_name(fleet)}: the plot ends off the map",
+                          {"verb": "end", "fleet": fleet, "hex": here} if here != "off" else {"verb": "end", "fleet": fleet}))
     return out
 
 
@@ -134,7 +139,8 @@ def move_options(c: Ctx, fleet: str) -> list[Option]:
     if arriving(c, fleet):
         hexes = sorted(c.d.area(c.d.fleets[fleet].entry))
         ok = [h for h in hexes if not must_range or can_end_in_range(c, h, allowance(c, fleet) - 1)]
-        return [Option(f"enter:{h}", f"{name} enters the map at {h}") for h in ok]
+        return [Option(f"enter:{h}", f"{name} enters the map at {h}", {"verb": "enter", "fleet": fleet, "hex": h})
+                for h in ok]
     here = s.fleet[fleet]
     left = mp_left(c, fleet)
     taken = {s.fleet[f] for f in s.pending if f != fleet and s.on_map(f)}   # fleets done moving (6.1(2))
@@ -143,14 +149,15 @@ def move_options(c: Ctx, fleet: str) -> list[Option]:
         for h in steps_into(c, here):
             if must_range and not can_end_in_range(c, h, left - 1):
                 continue
-            out.append(Option(f"to:{h}", f"{name}: {here} -> {h}"))
+            out.append(Option(f"to:{h}", f"{name}: {here} -> {h}", {"verb": "move", "fleet": fleet, "hex": h, "from": here}))
         if here in exit_area(c, fleet) and not must_range:
-            out.append(Option("exit", f"{name} leaves the map west of {here} (for good)"))
+            out.append(Option("exit", f"{name} leaves the map west of {here} (for good)",
+                              {"verb": "exit", "fleet": fleet, "from": here}))
     in_range = c.d.hex_distance(here, c.d.midway.hex) <= c.d.midway.attack_range
     if here not in taken and (not must_range or in_range):
-        out.append(Option("stop", f"{name} ends its move in {here}"))
+        out.append(Option("stop", f"{name} ends its move in {here}", {"verb": "stop", "fleet": fleet, "hex": here}))
     if not out:       # hemmed in: stays where it is (cannot happen on this map, kept for safety)
-        out.append(Option("stop", f"{name} ends its move in {here}"))
+        out.append(Option("stop", f"{name} ends its move in {here}", {"verb": "stop", "fleet": fleet, "hex": here}))
     return out
 
 
@@ -223,11 +230,13 @@ def step_back_options(c: Ctx, fleet: str) -> list[Option]:
     s = c.s
     path = s.path.get(fleet, ())
     if len(path) >= 2:
-        return [Option(f"back:{path[-2]}", f"{c.fleet_name(fleet)} falls back to {path[-2]}")]
+        return [Option(f"back:{path[-2]}", f"{c.fleet_name(fleet)} falls back to {path[-2]}",
+                       {"verb": "back", "fleet": fleet, "hex": path[-2]})]
     busy = {s.fleet[f] for f in s.fleet if s.on_map(f) and f != fleet}
-    return [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}")
+    return [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}", {"verb": "back", "fleet": fleet, "hex": h})
             for h in steps_into(c, s.fleet[fleet]) if h not in busy] or \
-        [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}") for h in steps_into(c, s.fleet[fleet])]
+        [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}", {"verb": "back", "fleet": fleet, "hex": h})
+         for h in steps_into(c, s.fleet[fleet])]
 
 
 def step_back(c: Ctx, fleet: str, answer: str) -> None:

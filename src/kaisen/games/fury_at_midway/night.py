@@ -106,7 +106,8 @@ def next_hit(c: Ctx) -> None:
 
 def seahit_options(c: Ctx, fleet: str) -> list[Option]:
     n = c.s.pending[0].split("=")[1]
-    return [Option(f"hit:{k}", f"{c.carrier_name(k)} takes a hit ({n} to place)") for k in sea_targets(c, fleet)]
+    return [Option(f"hit:{k}", f"{c.carrier_name(k)} takes a hit ({n} to place)",
+                   {"verb": "hit", "carrier": k, "fleet": fleet, "hits": int(n)}) for k in sea_targets(c, fleet)]
 
 
 def on_seahit(c: Ctx, fleet: str, answer: str) -> None:
@@ -193,13 +194,17 @@ def nplace_options(c: Ctx, side: str) -> list[Option]:
             continue
         k = box.split(":")[1]
         if c.free_boxes(k):
-            out.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}"))
+            out.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}",
+                              {"verb": "deck", "unit": q, "carrier": k}))
         if c.is_fighter(q) and c.operational(k):
-            out.append(Option(f"cap:{q}", f"{c.unit_name(q)}: hangar -> CAP of {c.group_name(c.group_of(k))}"))
+            gr = c.group_of(k)
+            out.append(Option(f"cap:{q}", f"{c.unit_name(q)}: hangar -> CAP of {c.group_name(gr)}",
+                              {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"}))
         if c.is_fighter(q):
             out += [Option(f"deck-on:{q}:{k2}", f"{c.unit_name(q)}: hangar of {c.carrier_name(k)} -> deck of "
-                                                f"{c.carrier_name(k2)}") for k2 in fighter_decks(c, q, k)]
-    out.append(Option("done", "Finish the night air operations"))
+                                                f"{c.carrier_name(k2)}", {"verb": "deck", "unit": q, "carrier": k2, "from": k})
+                    for k2 in fighter_decks(c, q, k)]
+    out.append(Option("done", "Finish the night air operations", {"verb": "done"}))
     return out
 
 
@@ -293,16 +298,17 @@ def pause(c: Ctx, step: str, arg: str):
         return battle_chance(c, u, j)
     if step == "seahit":
         return Decision("japan", f"Place a sea-battle hit on the {c.fleet_name(arg)}", tuple(seahit_options(c, arg)),
-                        "10.1(2)")
+                        "10.1(2)", "sea-battle-hit")
     if step == "sealoc":
         return Chance((6,), f"Where the hit on {c.carrier_name(arg)} lands: 1-3 bow, 4-6 stern", "9.4(2)")
     if step == "nret":
         return nret_chance(c, arg)
     if step == "nland":
         return Decision(s.op_side, f"Where does {c.unit_name(arg)} land?", tuple(air_ops.landing_options(c, arg)),
-                        "10.2(2)")
+                        "10.2(2)", "land-aircraft")
     if step == "nplace":
-        return Decision(arg, "Night: ready aircraft on deck or in the CAP box", tuple(nplace_options(c, arg)), "10.2(2)")
+        return Decision(arg, "Night: ready aircraft on deck or in the CAP box", tuple(nplace_options(c, arg)), "10.2(2)",
+                        "ready-aircraft")
     if step == "invade":
         return invade_chance(c, arg)
     raise AssertionError(step)

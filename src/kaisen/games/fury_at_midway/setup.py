@@ -58,12 +58,17 @@ def placement_options(c, side: str):
     k = c.parent(q)
     name = c.unit_name(q)
     out = []
-    if c.free_boxes(k):
-        out.append(Option("deck", f"{name} on the {'runway' if k == MIDWAY else 'deck'} of {c.carrier_name(k)}"))
-    out.append(Option("hangar", f"{name} in the hangar of {c.carrier_name(k)}"))
+    free = c.free_boxes(k)
+    if free:
+        out.append(Option("deck", f"{name} on the {'runway' if k == MIDWAY else 'deck'} of {c.carrier_name(k)}",
+                          {"verb": "deck", "unit": q, "carrier": k, "box": f"deck:{k}:{free[0]}"}))
+    out.append(Option("hangar", f"{name} in the hangar of {c.carrier_name(k)}",
+                      {"verb": "hangar", "unit": q, "carrier": k, "box": f"hangar:{k}"}))
     if c.is_fighter(q):
-        out.append(Option("cap", f"{name} in the CAP box of {c.group_name(c.group_of(k))}"))
-    out.append(Option("rest-default", "Place this and every remaining unit as in the standard set-up"))
+        out.append(Option("cap", f"{name} in the CAP box of {c.group_name(c.group_of(k))}",
+                          {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{c.group_of(k)}"}))
+    out.append(Option("rest-default", "Place this and every remaining unit as in the standard set-up",
+                      {"verb": "default", "units": list(s.pending)}))
     return out
 
 
