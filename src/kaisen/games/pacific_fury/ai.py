@@ -24,6 +24,28 @@ def best(items, key, rng: random.Random):
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
+class Menu:
+    """A decision's options read through their fields (contract v2): the agent finds the option that does
+    what it wants (a verb and the task force, zone, target or unit it names) and answers with its id; it
+    never reads what an id or a label says."""
+
+    def __init__(self, decision: Decision):
+        self.options = decision.options
+
+    def find(self, verb: str, **want: Any) -> str | None:
+        """The id of the option with this verb whose fields hold every wanted value; None if none is offered."""
+        for o in self.options:
+            f = o.fields
+            if f["verb"] == verb and all(f.get(k) == v for k, v in want.items()):
+                return o.id
+        return None
+
+    def having(self, verb: str, **want: Any) -> list:
+        """Every option with this verb whose fields hold every wanted value, in menu order."""
+        return [o for o in self.options
+                if o.fields["verb"] == verb and all(o.fields.get(k) == v for k, v in want.items())]
+
+
 # -- the map (public rules data, never state) --------------------------------------------------------
 @lru_cache(maxsize=1)
 def _map() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
@@ -242,7 +264,7 @@ def defence_plan(carriers, surface) -> list[BoxPlan]:
     return plan[:BOXES]
 
 
-def forming_choice(b: Board, ids: set[str]) -> str:
+def forming_choice(b: Board, menu: Menu) -> str | None:
     """Fill the open box from the plan, then close it; finish when the plan is done."""
     plan = plan_task_forces(b)
     box = b.view["control"]["forming_box"]
@@ -252,49 +274,53 @@ def forming_choice(b: Board, ids: set[str]) -> str:
     if i < len(plan):
         spec = plan[i]
         if spec.role == "tokyo-express":
-            if "tokyo-express" in ids:
-                return "tokyo-express"
+            te = menu.find("tokyo-express")
+            if te:
+                return te
         else:
             want = list(spec.ships)
             if spec.role == "amphibious":
                 want += [u for u in b.base if b.units[u]["type"] == "AP"]
             for u in want:
-                if u not in have and f"add:{u}" in ids:
-                    return f"add:{u}"
-        if current is not None and i + 1 < len(plan) and "next-box" in ids:
-            return "next-box"
-    return "done"
+                add = menu.find("add", unit=u) if u not in have else None
+                if add:
+                    return add
+        close = menu.find("close") if current is not None and i + 1 < len(plan) else None
+        if close:
+            return close
+    return menu.find("done")
 
 
 # -- operations (9.0) -------------------------------------------------------------------------------
-def attack_operation(b: Board, ids: set[str]) -> str:
-    """Non-initiative: disrupt Henderson Field, clear Ironbottom Sound, then land (keys to winning 1)."""
+def attack_operation(b: Board, menu: Menu) -> str | None:
+    """Non-initiative: disrupt Henderson Field, clear Ironbottom Sound, then land (keys to winning 1).
+    Each rule returns an offered option's id or None (then the next rule is asked)."""
     for rule in (carrier_strike, tokyo_express_run, amphibious_landing, bombardment, sortie_for_attack):
-        oid = rule(b, ids)
-        if oid and oid in ids:
+        oid = rule(b, menu)
+        if oid:
             return oid
-    return "pass"
+    return menu.find("pass")
 
 
-def carrier_strike(b: Board, ids: set[str]) -> str | None:
+def carrier_strike(b: Board, menu: Menu) -> str | None:
     """9.5: a TF-C on the map strikes Henderson Field while it is operational, else what guards the Sound."""
     for tf in b.mine_of("TF-C"):
-        if f"strike:{tf.id}:henderson" in ids:
-            return f"strike:{tf.id}:henderson"
-        target = best_strike_target(b, tf, ids)
+        henderson = menu.find("strike", tf=tf.id, target="henderson")
+        if henderson:
+            return henderson
+        target = best_strike_target(b, tf, menu)
         if target:
             return target
     return None
 
 
-def best_strike_target(b: Board, tf: SeenTF, ids: set[str]) -> str | None:
-    prefix = f"strike:{tf.id}:"
+def best_strike_target(b: Board, tf: SeenTF, menu: Menu) -> str | None:
+    """The offered air strike of `tf` worth most (a tie goes to the greater id, a fixed order)."""
     scored = []
-    for oid in sorted(ids):
-        if oid.startswith(prefix):
-            score = strike_value(b, oid[len(prefix):])
-            if score > 0:
-                scored.append((score, oid))
+    for o in menu.having("strike", tf=tf.id):
+        score = strike_value(b, o.fields["target"])
+        if score > 0:
+            scored.append((score, o.id))
     return max(scored)[1] if scored else None
 
 
@@ -321,15 +347,15 @@ def strike_value(b: Board, target: str) -> float:
     return {"TF-C": 40.0, None: 30.0}.get(kind, 3.0)
 
 
-def tokyo_express_run(b: Board, ids: set[str]) -> str | None:
+def tokyo_express_run(b: Board, menu: Menu) -> str | None:
     """9.6: the Tokyo Express runs from The Slot as soon as it is there (detection is a 1, or 1-2)."""
     te = b.tokyo_express()
     if te is not None and te.zone == SLOT:
-        return f"move:{te.id}:{IBS}"
+        return menu.find("move", tf=te.id, zone=IBS)
     return None
 
 
-def amphibious_landing(b: Board, ids: set[str]) -> str | None:
+def amphibious_landing(b: Board, menu: Menu) -> str | None:
     """9.3: land once Henderson Field is disrupted; through a guard only with a strong enough escort."""
     if b.henderson_operational:
         return None
@@ -338,74 +364,78 @@ def amphibious_landing(b: Board, ids: set[str]) -> str | None:
             continue
         guard = b.zone_fire(IBS, b.foe)
         if guard == 0 or b.fire(tf) >= guard or b.ops_left <= 2:
-            return f"move:{tf.id}:{IBS}"
+            return menu.find("move", tf=tf.id, zone=IBS)
     return None
 
 
-def bombardment(b: Board, ids: set[str]) -> str | None:
+def bombardment(b: Board, menu: Menu) -> str | None:
     """9.4: a TF-B next to the Sound bombards while the field is operational; afterwards it clears the
     Sound's guard or moves in to cover the landing still to come."""
     for tf in b.mine_of("TF-B"):
         if tf.zone in (None, IBS) or IBS not in adjacent(tf.zone):
             continue
         if b.henderson_operational or b.landing_pending():
-            return f"move:{tf.id}:{IBS}"
+            return menu.find("move", tf=tf.id, zone=IBS)
     return None
 
 
-def sortie_for_attack(b: Board, ids: set[str]) -> str | None:
+def sortie_for_attack(b: Board, menu: Menu) -> str | None:
     """9.1: the next box sorties; a TF-B to The Slot (Japan) or its sortie zone, the Tokyo Express to the
     Slot. A TF-A waits while enemy carriers could strike it in the sortie zone, unless time runs out."""
     tf = b.next_to_sortie()
     if tf is None:
         return None
     if tf.is_tokyo_express:
-        return f"sortie:{tf.id}:{SLOT}"
+        return menu.find("sortie", tf=tf.id, zone=SLOT)
     kind = b.kind_of_ships(tf.ships)
-    if kind == "TF-B" and f"sortie:{tf.id}:{SLOT}" in ids:
+    to_slot = menu.find("sortie", tf=tf.id, zone=SLOT) if kind == "TF-B" else None
+    if to_slot:
         if not b.henderson_operational and not b.landing_pending():
             return None
-        return f"sortie:{tf.id}:{SLOT}"
+        return to_slot
     if kind == "TF-A":
         threats = b.air_threat(sortie_zone(b.side))
         if threats and (b.ops_left > 2 or any(b.kind(t) == "TF-C" for t in threats)):
             return None
-    return f"sortie:{tf.id}:{sortie_zone(b.side)}"
+    return menu.find("sortie", tf=tf.id, zone=sortie_zone(b.side))
 
 
-def defence_operation(b: Board, ids: set[str]) -> str:
+def defence_operation(b: Board, menu: Menu) -> str | None:
     """Initiative: keep a TF-B in Ironbottom Sound, strike whatever threatens Henderson Field."""
     for rule in (strike_the_threat, guard_ironbottom, sweep_the_slot, sortie_carriers, hold_reserve):
-        oid = rule(b, ids)
-        if oid and oid in ids:
+        oid = rule(b, menu)
+        if oid:
             return oid
-    return "pass"
+    return menu.find("pass")
 
 
-def strike_the_threat(b: Board, ids: set[str]) -> str | None:
+def strike_the_threat(b: Board, menu: Menu) -> str | None:
     """A TF-C hits a TF-A, a carrier group or an unknown task force next to it (one strike per sortie)."""
     for tf in b.mine_of("TF-C"):
-        target = best_strike_target(b, tf, ids)
+        target = best_strike_target(b, tf, menu)
         if target:
             return target
     return None
 
 
-def guard_ironbottom(b: Board, ids: set[str]) -> str | None:
+def guard_ironbottom(b: Board, menu: Menu) -> str | None:
     """The US player must always consider having a TF-B in Ironbottom Sound (Operations Sequencing)."""
     enemy_in_sound = b.enemy(IBS)
     if b.guarded() and not enemy_in_sound:
         return None
     nxt = b.next_to_sortie()
-    if nxt is not None and b.kind_of_ships(nxt.ships) == "TF-B" and f"sortie:{nxt.id}:{IBS}" in ids:
-        return f"sortie:{nxt.id}:{IBS}"
+    guard = nxt is not None and b.kind_of_ships(nxt.ships) == "TF-B"
+    sortie = menu.find("sortie", tf=nxt.id, zone=IBS) if guard else None
+    if sortie:
+        return sortie
     for tf in b.mine_of("TF-B"):
-        if tf.zone != IBS and f"move:{tf.id}:{IBS}" in ids:
-            return f"move:{tf.id}:{IBS}"
+        move = menu.find("move", tf=tf.id, zone=IBS) if tf.zone != IBS else None
+        if move:
+            return move
     return None
 
 
-def sweep_the_slot(b: Board, ids: set[str]) -> str | None:
+def sweep_the_slot(b: Board, menu: Menu) -> str | None:
     """A lone task force in The Slot is likely the Tokyo Express: a guard sinks it, if another guard
     or a waiting TF-B can hold the Sound afterwards."""
     lone = [t for t in b.enemy(SLOT) if t.count <= 2]
@@ -416,26 +446,25 @@ def sweep_the_slot(b: Board, ids: set[str]) -> str | None:
     cover = len(guards) > 1 or (reserve is not None and b.kind_of_ships(reserve.ships) == "TF-B")
     if guards and cover:
         strongest = max(guards, key=b.fire)
-        return f"move:{strongest.id}:{SLOT}"
+        return menu.find("move", tf=strongest.id, zone=SLOT)
     return None
 
 
-def sortie_carriers(b: Board, ids: set[str]) -> str | None:
+def sortie_carriers(b: Board, menu: Menu) -> str | None:
     nxt = b.next_to_sortie()
     if nxt is not None and b.kind_of_ships(nxt.ships) == "TF-C":
-        return f"sortie:{nxt.id}:{sortie_zone(b.side)}"
+        return menu.find("sortie", tf=nxt.id, zone=sortie_zone(b.side))
     return None
 
 
-def hold_reserve(b: Board, ids: set[str]) -> str | None:
+def hold_reserve(b: Board, menu: Menu) -> str | None:
     """Keep the next guard in its box (a pass) unless waiting would push it out of box 7."""
     nxt = b.next_to_sortie()
     if nxt is None:
         return None
     last_box = max(t.box for t in b.boxes)
-    if last_box >= BOXES and f"sortie:{nxt.id}:{IBS}" in ids:
-        return f"sortie:{nxt.id}:{IBS}"
-    return "pass"
+    sortie = menu.find("sortie", tf=nxt.id, zone=IBS) if last_box >= BOXES else None
+    return sortie or menu.find("pass")
 
 
 # -- combat decisions (10.x) -----------------------------------------------------------------------
@@ -445,8 +474,7 @@ def allocate_hit(b: Board, decision: Decision, rng: random.Random) -> str:
     applied = b.combat.get("applied", {})
     units = b.units
 
-    def gain(oid: str) -> float:
-        u = oid[4:]
+    def gain(u: str) -> float:
         a = applied.get(u, 0)
         spec = units[u]
         if spec["type"] in ("AP", "TE"):
@@ -456,7 +484,7 @@ def allocate_hit(b: Board, decision: Decision, rng: random.Random) -> str:
         best_rate = max((sink_chance(a + k, spec["df"]) - now) / k for k in range(1, spec["df"] + 3))
         return presence + best_rate * ship_worth(units, u)
 
-    return best(decision.options, lambda o: gain(o.id), rng).id
+    return best(decision.options, lambda o: gain(o.fields["unit"]), rng).id
 
 
 def sink_chance(hits: int, df: int) -> float:
@@ -466,8 +494,8 @@ def sink_chance(hits: int, df: int) -> float:
     return 5 / 6 if hits > df else 3 / 6 if hits == df else 1 / 6
 
 
-def return_to_base(b: Board, decision: Decision) -> str:
-    """10.8: hold Ironbottom Sound at any price (a cleared Sound lets the enemy bombard or land); a TF-A
+def return_to_base(b: Board) -> str:
+    """The verb of the answer, "stay" or "return". 10.8: hold Ironbottom Sound at any price (a cleared Sound lets the enemy bombard or land); a TF-A
     that failed to clear the Sound in round 1 cannot land and saves its Transports; the Tokyo Express
     has nothing to lose; elsewhere stay while we are at least as strong as what is left of the enemy."""
     cb = b.combat
@@ -509,28 +537,28 @@ def air_strike_return(b: Board, cb: dict[str, Any]) -> str:
 
 def carrier_target(b: Board, decision: Decision, rng: random.Random) -> str:
     """10.5: a TF-C aims at Transports first, then at enemy carriers, then at the biggest task force."""
-    def score(oid: str) -> tuple:
-        tf = next((t for t in b.enemy() if t.id == oid[7:]), None)
+    def score(target: str) -> tuple:
+        tf = next((t for t in b.enemy() if t.id == target), None)
         kind = b.kind(tf) if tf else None
         rank = {"TF-A": 3, "TF-C": 2}.get(kind or "", 1)
         return rank, tf.count if tf else 0
-    return best([o.id for o in decision.options], score, rng)
+    return best(decision.options, lambda o: score(o.fields["target"]), rng).id
 
 
-def declare_carrier_combat(b: Board, decision: Decision) -> str:
+def declare_carrier_combat(b: Board, menu: Menu) -> str | None:
     """10.5: with the only carriers in the zone, fighting costs nothing but the strike we might have made."""
-    return "carrier-combat"
+    return menu.find("fight")
 
 
-def second_strike(b: Board, decision: Decision) -> str:
+def second_strike(b: Board, menu: Menu) -> str | None:
     """10.6: a second round on Henderson Field if it still stands, else the best target in reach."""
-    scored = [(strike_value(b, o.id[7:]), o.id) for o in decision.options if o.id.startswith("strike:")]
+    scored = [(strike_value(b, o.fields["target"]), o.id) for o in menu.having("strike")]
     scored = [s for s in scored if s[0] > 0]
-    return max(scored)[1] if scored else "end"
+    return max(scored)[1] if scored else menu.find("end")
 
 
 def revive_carrier(b: Board, decision: Decision) -> str:
-    return max(decision.options, key=lambda o: (ship_worth(b.units, o.id[7:]), o.id)).id
+    return max(decision.options, key=lambda o: (ship_worth(b.units, o.fields["unit"]), o.id)).id
 
 
 class HeuristicAgent(Agent):
@@ -547,25 +575,26 @@ class HeuristicAgent(Agent):
         return oid
 
     def decide(self, view: dict[str, Any], decision: Decision) -> str | None:
-        """The heuristic's own answer (None if it has no opinion), before the safety net."""
+        """The heuristic's own answer (None if it has no opinion), before the safety net. It dispatches on
+        the decision's kind (flow.DECISION_KINDS) and reads options through their fields."""
         b = Board(view, decision.side)
-        step = view["control"]["step"].partition(":")[0]
-        ids = {o.id for o in decision.options}
-        if step == "form":
-            return forming_choice(b, ids)
-        if step == "op":
-            return attack_operation(b, ids) if b.attacking else defence_operation(b, ids)
-        if step == "alloc":
+        kind = decision.kind
+        menu = Menu(decision)
+        if kind == "form-task-force":
+            return forming_choice(b, menu)
+        if kind == "operation":
+            return attack_operation(b, menu) if b.attacking else defence_operation(b, menu)
+        if kind == "allocate-hit":
             return allocate_hit(b, decision, self.rng)
-        if step == "rtb":
-            return return_to_base(b, decision)
-        if step == "target":
+        if kind == "return-to-base":
+            return menu.find(return_to_base(b))
+        if kind == "carrier-target":
             return carrier_target(b, decision, self.rng)
-        if step == "cc-declare":
-            return declare_carrier_combat(b, decision)
-        if step == "strike-next":
-            return second_strike(b, decision)
-        if step == "overestimated":
+        if kind == "declare-carrier-combat":
+            return declare_carrier_combat(b, menu)
+        if kind == "air-strike-round":
+            return second_strike(b, menu)
+        if kind == "revive-carrier":
             return revive_carrier(b, decision)
         return None
 

@@ -544,7 +544,9 @@ def strike_next_options(c: Ctx) -> list[Option]:
         return []
     opts = [Option(f"strike:{t}", f"Second round on {label}", operations.strike_fields(tf.id, t, zone))
             for t, zone, label in operations.strike_targets(c, tf, tf.side)]
-    return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})] if opts else []
+    if not opts:
+        return []
+    return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})]
 
 
 def on_strike_next(c: Ctx, oid: str) -> None:

@@ -12,7 +12,7 @@ from kaisen.games.pacific_fury.state import SIDE_NAME, PFState
 # dispatch on the kind; RULES.md ("Contract v2") cites this table.
 DECISION_KINDS: tuple[tuple[str, str, str, str], ...] = (
     ("revive-carrier", "7.2", "overestimated", "IJN Overestimated: which sunk US CV returns to play"),
-    ("form-task-force", "8.2", "form", "add a ship to the open box, form the Tokyo Express, close the box, finish"),
+    ("form-task-force", "8.2", "form", "add a ship to the open box, form the Tokyo Express, close the box or finish"),
     ("operation", "9.0", "op", "one operation: sortie, move, air strike, return to base, or pass"),
     ("declare-carrier-combat", "10.5", "cc-declare", "the only side with carriers in the zone: fight or not"),
     ("carrier-target", "10.5", "target", "the enemy task force a TF-C aims at"),

@@ -92,7 +92,8 @@ def options(c: Ctx) -> list[Option]:
     if waiting:
         tf = waiting[0]
         for z in sortie_zones(c, tf):
-            opts.append(Option(f"sortie:{tf.id}:{z}", f"Sortie {c.describe(tf, True)} from box {tf.box} to {d.zones[z].name}",
+            opts.append(Option(f"sortie:{tf.id}:{z}",
+                               f"Sortie {c.describe(tf, True)} from box {tf.box} to {d.zones[z].name}",
                                {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z}))
     for tf in sorted((t for t in s.tfs.values() if t.side == side and t.zone), key=lambda t: t.id):
         here = d.zones[tf.zone].name
