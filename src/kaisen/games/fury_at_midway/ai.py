@@ -1,19 +1,19 @@
 """A heuristic Fury at Midway agent: search before striking, keep CAP, full escorted strikes, concentrate hits.
 
-It decides from its side's view and the decision's options alone (never the state), plus the public rules
-data (map, aircraft values). Every decision is a few dictionary look-ups and hex distances: no search, no
-simulation. Ties are broken by the agent's seeded generator, so it is deterministic given its seed.
+It decides from its side's view, the decision's kind and its options' structured fields alone (never the
+state, a prompt or a label: contract v2), plus the public rules data (map, aircraft values). Every decision
+is a few dictionary look-ups and hex distances: no search, no simulation. Ties are broken by the agent's
+seeded generator, so it is deterministic given its seed.
 """
 from __future__ import annotations
 
 import math
 import random
-import re
 from functools import lru_cache
 from typing import Any, Callable
 
 from kaisen.agents.base import Agent, register_agent
-from kaisen.engine.core import Decision
+from kaisen.engine.core import Decision, Option
 
 MIDWAY = "midway"
 CAP_KEEP = 2                 # fighters kept flying CAP over each carrier group (13.0's set-up flies two)
@@ -21,7 +21,9 @@ US_START = "G-3"             # 3.2(1): far enough from the 1AF's entry that Japa
 JAPAN_OPENING = "C-3"        # where the 1AF heads while the CSF has not been seen
 MIDWAY_FAR = 6               # the CSF this far from the 1AF cannot punish a Midway strike
 LATE_US_MAX = 2              # from turn 5, soften the garrison for the landing when the US is down to this
-FLEET_NAMES = (("1st Air Fleet", "1af"), ("Midway Invasion Force", "mif"), ("Carrier Strike Force", "csf"))
+MAIN_FLEETS = ("1af", "mif", "csf")   # a DMCV is planned as "dmcv"
+CARD_KINDS = frozenset({"play-card", "cancel-card", "towed-carrier", "damage-control", "air-replacement",
+                        "submarine-target", "ditch-unit", "separate-escort", "critical-hit"})
 
 
 def best(items, key: Callable, rng: random.Random):
@@ -95,7 +97,6 @@ class Board:
         self.forming: list[str] = list(disp.get("forming") or [])
         self.where: dict[str, tuple[str, int]] = {q: (box, n) for box, units in self.boxes.items() for q, n in units}
         self.aop_left: int = (view.get("aop") or {}).get(side, 0)
-        self.names = {v.removesuffix(" (reduced)"): k for k, v in view["names"].items()}
 
     # fleets
     def hex_of(self, fleet: str) -> str | None:
@@ -157,12 +158,24 @@ class Board:
         return None
 
 
+# -- reading a decision's options (contract v2: fields, never labels) -----------------------------------
+def verb(o: Option) -> str:
+    return o.fields["verb"]
+
+
+def with_verb(decision: Decision, *verbs: str) -> list[Option]:
+    return [o for o in decision.options if o.fields["verb"] in verbs]
+
+
+def oid(o: Option | None) -> str | None:
+    return None if o is None else o.id
+
+
 # -- movement: the 1AF, the MIF, the CSF and the DMCVs ---------------------------------------------------
-def fleet_in_prompt(prompt: str) -> str:
-    for name, fid in FLEET_NAMES:
-        if name in prompt:
-            return fid
-    return "dmcv"
+def fleet_of(decision: Decision) -> str:
+    """The fleet a movement decision is about: the 1AF, the MIF, the CSF, or "dmcv"."""
+    f = decision.options[0].fields["fleet"]
+    return f if f in MAIN_FLEETS else "dmcv"
 
 
 def japan_goal(b: Board, fleet: str) -> tuple[str, int]:
@@ -185,24 +198,24 @@ def japan_goal(b: Board, fleet: str) -> tuple[str, int]:
 
 
 def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
-    fleet = fleet_in_prompt(decision.prompt)
+    fleet = fleet_of(decision)
     fid = {"dmcv": "ijn-dmcv"}.get(fleet, fleet)
     here = b.hex_of(fid)
-    ids = decision.ids()
-    if "exit" in ids and (fleet == "dmcv" or (fleet == "1af" and b.losing_badly())):
-        return "exit"
+    exits = with_verb(decision, "exit")
+    if exits and (fleet == "dmcv" or (fleet == "1af" and b.losing_badly())):
+        return exits[0].id
     target, want = japan_goal(b, fleet)
     must_midway = fleet == "1af" and b.view["declared"]
     midway = b.view["midway_hex"]
 
-    def score(oid: str) -> tuple:
-        h = here if oid == "stop" else oid.partition(":")[2]
+    def score(o: Option) -> tuple:
+        stop = verb(o) == "stop"
+        h = here if stop else o.fields["hex"]
         if not on_map(h):
             return (-99, 0)
         bad = must_midway and dist(h, midway) > 5
-        return (-bad, -abs(dist(h, target) - want), oid == "stop")
-    cands = [o for o in ids if o == "stop" or o.startswith(("to:", "enter:"))]
-    return best(cands, score, rng)
+        return (-bad, -abs(dist(h, target) - want), stop)
+    return best(with_verb(decision, "stop", "move", "enter"), score, rng).id
 
 
 def us_goal(b: Board) -> tuple[str | None, int]:
@@ -213,44 +226,45 @@ def us_goal(b: Board) -> tuple[str | None, int]:
 
 
 def plot(b: Board, decision: Decision, rng: random.Random) -> str:
-    fleet = fleet_in_prompt(decision.prompt)
-    ids = decision.ids()
+    fleet = fleet_of(decision)
     fid = "csf" if fleet == "csf" else "us-dmcv"
     path = (b.view.get("plot") or {}).get(fid) or []
     here = path[-1] if path else b.hex_of(fid)
-    if "off" in ids and (fleet != "csf" or b.losing_badly()):
-        return "off"
+    offs = with_verb(decision, "exit")
+    if offs and (fleet != "csf" or b.losing_badly()):
+        return offs[0].id
     jp, want = us_goal(b)
     if fleet != "csf":
         want = 9
+    ends = with_verb(decision, "end")
     if jp is None or not on_map(here):
-        return "end" if "end" in ids else ids[0]
+        return ends[0].id if ends else decision.options[0].id
     mif = b.hex_of("mif")
     midway = b.view["midway_hex"]
 
-    def score(oid: str) -> tuple:
-        h = here if oid == "end" else oid.partition(":")[2]
+    def score(o: Option) -> tuple:
+        end = verb(o) == "end"
+        h = here if end else o.fields["hex"]
         if not on_map(h):
             return (-99,)
         d = dist(h, jp)
         s = -abs(d - want) if fleet == "csf" else d
         near_midway = -dist(h, midway) * 0.1       # keep Midway within reach of a diversion
         near_mif = -0.2 * dist(h, mif) if mif and b.turn >= 5 else 0
-        return (s + near_midway + near_mif, oid == "end")
-    cands = [o for o in ids if o == "end" or o.startswith("to:")]
-    return best(cands, score, rng)
+        return (s + near_midway + near_mif, end)
+    return best(with_verb(decision, "end", "move"), score, rng).id
 
 
 def csf_setup(b: Board, decision: Decision, rng: random.Random) -> str:
-    ids = decision.ids()
-    if f"start:{US_START}" in ids:
-        return f"start:{US_START}"
-    return best(ids, lambda o: -abs(dist(o[6:], "B-2") - 5), rng)
+    for o in decision.options:
+        if o.fields["hex"] == US_START:
+            return o.id
+    return best(decision.options, lambda o: -abs(dist(o.fields["hex"], "B-2") - 5), rng).id
 
 
 def fall_back(b: Board, decision: Decision, rng: random.Random) -> str:
     jp = b.hex_of("1af")
-    return best(decision.ids(), lambda o: dist(o[5:], jp) if jp else 0, rng)
+    return best(decision.options, lambda o: dist(o.fields["hex"], jp) if jp else 0, rng).id
 
 
 # -- the Midway attack declaration (6.4(1)) ---------------------------------------------------------------
@@ -282,47 +296,51 @@ def strike_reach(b: Board, launch_hex: str, ma: int, midway_op: bool) -> list[st
     return [h for h in b.enemy_targets() if dist(launch_hex, h) <= reach]
 
 
+def unit(o: Option) -> str:
+    return o.fields["unit"]
+
+
 def air_op(b: Board, decision: Decision, rng: random.Random) -> str:
-    ids = decision.ids()
-    idset = set(ids)
+    opts = decision.options
     midway_op = (b.view.get("air_op") or {}).get("kind") == "midway"
     # strike groups already flying must move or go home (8.5(3))
-    moves = [o for o in ids if o.startswith("sg-move:")]
+    moves = with_verb(decision, "move")
     if moves:
-        return best(moves, lambda o: target_value(b, o.split(":")[2]), rng)
-    rets = [o for o in ids if o.startswith("sg-return:")]
+        return best(moves, lambda o: target_value(b, o.fields["hex"]), rng).id
+    rets = with_verb(decision, "return")
     if rets:
-        return rets[0]
-    for o in ids:
-        if o.startswith("combine:"):
-            return o
+        return rets[0].id
+    for o in opts:
+        if verb(o) == "combine":
+            return o.id
     if b.forming:
-        return forming(b, ids, midway_op, rng)
-    start = start_strike(b, ids, midway_op, rng)
+        return forming(b, decision, midway_op, rng)
+    start = start_strike(b, decision, midway_op, rng)
     if start:
         return start
     # CAP first (a fighter on deck to CAP while a group is short), then fill the decks from the hangars
     for g in b.my_groups():
         if b.cap_count(g) < CAP_KEEP:
-            caps = [o for o in ids if o.startswith("cap:") and cap_group(b, o[4:]) == g]
+            caps = [o for o in opts if verb(o) == "cap" and cap_group(b, unit(o)) == g]
             if caps:
-                return best(caps, lambda o: b.where[o[4:]][1], rng)
-    decks = [o for o in ids if o.startswith("deck:")]
+                return best(caps, lambda o: b.where[unit(o)][1], rng).id
+    decks = with_verb(decision, "deck")
     if decks:
         # attack aircraft first; fighters to deck only when a group's CAP is short (they then go up)
-        att = [o for o in decks if not is_fighter(o[5:])]
+        att = [o for o in decks if not is_fighter(unit(o))]
         if att:
-            return best(att, lambda o: (hit_value(o[5:], b.where[o[5:]][1]), o), rng)
-        short = [o for o in decks if b.cap_count(cap_group(b, o[5:]) or "") < CAP_KEEP + 1]
+            return best(att, lambda o: (hit_value(unit(o), b.where[unit(o)][1]), o.id), rng).id
+        short = [o for o in decks if b.cap_count(cap_group(b, unit(o)) or "") < CAP_KEEP + 1]
         if short:
-            return best(short, lambda o: b.where[o[5:]][1], rng)
+            return best(short, lambda o: b.where[unit(o)][1], rng).id
     # spare fighters on deck beyond the escort need go up too
-    caps = [o for o in ids if o.startswith("cap:")]
+    caps = with_verb(decision, "cap")
     if caps and not b.enemy_targets():
-        return caps[0]
-    if "end" in idset:
-        return "end"
-    return ids[0] if not moves else moves[0]
+        return caps[0].id
+    ends = with_verb(decision, "end")
+    if ends:
+        return ends[0].id
+    return opts[0].id
 
 
 def cap_group(b: Board, q: str) -> str | None:
@@ -341,16 +359,16 @@ def target_value(b: Board, h: str) -> float:
     return {"csf": 3, "1af": 3, "us-dmcv": 2, "ijn-dmcv": 2, "mif": 1.5}.get(fl or "", 0)
 
 
-def start_strike(b: Board, ids: list[str], midway_op: bool, rng: random.Random) -> str | None:
+def start_strike(b: Board, decision: Decision, midway_op: bool, rng: random.Random) -> str | None:
     """Launch the best attack aircraft on deck when a known target is within reach."""
-    adds = [o for o in ids if o.startswith("sg-add:") and not is_fighter(o[7:])]
+    adds = [o for o in with_verb(decision, "add") if not is_fighter(unit(o))]
     if not adds:
         return None
     if midway_op:
-        return best(adds, lambda o: hit_value(o[7:], b.where[o[7:]][1]), rng)
+        return best(adds, lambda o: hit_value(unit(o), b.where[unit(o)][1]), rng).id
 
-    def reachable(o: str) -> bool:
-        q = o[7:]
+    def reachable(o: Option) -> bool:
+        q = unit(o)
         lh = b.launch_hex(q)
         if lh is None:
             return False
@@ -360,52 +378,47 @@ def start_strike(b: Board, ids: list[str], midway_op: bool, rng: random.Random) 
     ok = [o for o in adds if reachable(o)]
     if not ok:
         return None
-    return best(ok, lambda o: hit_value(o[7:], b.where[o[7:]][1]), rng)
+    return best(ok, lambda o: hit_value(unit(o), b.where[unit(o)][1]), rng).id
 
 
-def forming(b: Board, ids: list[str], midway_op: bool, rng: random.Random) -> str:
+def forming(b: Board, decision: Decision, midway_op: bool, rng: random.Random) -> str:
     """Fill the strike group: attack aircraft up to the group limit less room for escorts (two for Japan,
     one for a US carrier's pair), the escorts from fighters on deck (never from the CAP box), then
     launch straight at the target when it is within two hexes, else as close to it as possible."""
-    adds = [o for o in ids if o.startswith("sg-add:")]
-    att = [o for o in adds if not is_fighter(o[7:])]
-    fa = [o for o in adds if is_fighter(o[7:])]
+    adds = with_verb(decision, "add")
+    att = [o for o in adds if not is_fighter(unit(o))]
+    fa = [o for o in adds if is_fighter(unit(o))]
     from_midway = any(parent(q) == MIDWAY for q in b.forming)
     side_max = 8 if b.side == "japan" else (3 if from_midway else 2)
     n = len(b.forming)
     escorts_in = sum(1 for q in b.forming if is_fighter(q))
     escort_want = min(escorts_in + len(fa), 2 if b.side == "japan" else 1)
     if att and side_max - n - max(0, escort_want - escorts_in) > 0:
-        return best(att, lambda o: hit_value(o[7:], b.where[o[7:]][1]), rng)
+        return best(att, lambda o: hit_value(unit(o), b.where[unit(o)][1]), rng).id
     if fa and escorts_in < escort_want and n < side_max:
-        return best(fa, lambda o: b.where[o[7:]][1], rng)
-    gos = [o for o in ids if o.startswith("sg-go:")]
+        return best(fa, lambda o: b.where[unit(o)][1], rng).id
+    gos = with_verb(decision, "launch")
     if not gos:
-        return ids[0]
+        return decision.options[0].id
     lh = b.launch_hex(b.forming[0]) or b.view["midway_hex"]
     targets = [b.view["midway_hex"]] if midway_op else strike_reach(b, lh, 3, False) or b.enemy_targets()
     if not targets:
-        return best(gos, lambda o: -dist(o[6:], lh), rng)
+        return best(gos, lambda o: -dist(o.fields["hex"], lh), rng).id
     tgt = max(targets, key=lambda h: (target_value(b, h), -dist(lh, h)))
-    return best(gos, lambda o: (-dist(o[6:], tgt), -dist(o[6:], lh)), rng)
+    return best(gos, lambda o: (-dist(o.fields["hex"], tgt), -dist(o.fields["hex"], lh)), rng).id
 
 
 # -- landing (8.3(1), 10.2) --------------------------------------------------------------------------
-def unit_in_prompt(b: Board, prompt: str) -> str | None:
-    m = re.match(r"Where does (.+?)( \(reduced\))? land\?", prompt)
-    return b.names.get(m.group(1)) if m else None
-
-
 def land(b: Board, decision: Decision, rng: random.Random) -> str:
-    q = unit_in_prompt(b, decision.prompt)
+    q = unit(decision.options[0])
 
-    def score(o: str) -> tuple:
-        k = o[5:]
+    def score(o: Option) -> tuple:
+        k = o.fields["carrier"]
         cap = _data().carriers[k].capacity
         room = cap - b.carrier_load(k)
         undamaged = 2 - len(b.carriers[k]["damaged"]) if k in b.carriers else 0
         return (k != MIDWAY, room > 0, q is not None and parent(q) == k, room, undamaged)
-    return best(decision.ids(), score, rng)
+    return best(decision.options, score, rng).id
 
 
 def unit_worth(b: Board, q: str) -> tuple:
@@ -416,34 +429,33 @@ def unit_worth(b: Board, q: str) -> tuple:
 
 def parent_first(b: Board, decision: Decision, rng: random.Random) -> str:
     """8.3(1): the parent's last room goes to its most valuable returning aircraft."""
-    return best(decision.ids(), lambda o: unit_worth(b, o.partition(":")[2]), rng)
+    return best(decision.options, lambda o: unit_worth(b, unit(o)), rng).id
 
 
 def give_up(b: Board, decision: Decision, rng: random.Random) -> str:
     """8.3(3): combine one-step units to save room; else lose the least valuable (a reduced unit first)."""
-    ids = decision.ids()
-    combos = [o for o in ids if o.startswith("combine:")]
+    combos = with_verb(decision, "combine")
     if combos:
-        return combos[0]
-    return best(ids, lambda o: tuple(-x for x in unit_worth(b, o.partition(":")[2])), rng)
+        return combos[0].id
+    return best(decision.options, lambda o: tuple(-x for x in unit_worth(b, unit(o))), rng).id
 
 
 def cap_return(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.2(4): back on deck (one move from CAP again) while the group is short of CAP or no attack aircraft
     waits below for the deck; otherwise the hangar, leaving the deck to the strike. A fighter with nowhere to
     go has the one answer, its loss."""
-    if decision.ids() == ["cap-lost"]:
-        return "cap-lost"
+    if len(decision.options) == 1 and verb(decision.options[0]) == "lose":
+        return decision.options[0].id
 
-    def score(o: str) -> tuple:
-        where, _, k = o.partition(":")
+    def score(o: Option) -> tuple:
+        k = o.fields["carrier"]
         g = group_of_carrier(k)
         need_cap = b.cap_count(g) < CAP_KEEP
         strikers_below = any(not is_fighter(q) for q, _ in b.units_in(f"hangar:{k}"))
         want_deck = need_cap or not strikers_below
         room = _data().carriers[k].capacity - b.carrier_load(k)
-        return ((where == "cap-deck") == want_deck, parent_room_first(b, k), room)
-    return best(decision.ids(), score, rng)
+        return ((o.fields["to"] == "deck") == want_deck, parent_room_first(b, k), room)
+    return best(decision.options, score, rng).id
 
 
 def parent_room_first(b: Board, k: str) -> int:
@@ -453,8 +465,8 @@ def parent_room_first(b: Board, k: str) -> int:
 
 def return_box(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.5(1)-(2): home to the carrier group with the most room, Midway only when the carriers are full."""
-    def score(o: str) -> tuple:
-        g = o.partition(":")[2]
+    def score(o: Option) -> tuple:
+        g = o.fields["home"]
         if g == MIDWAY:
             ks = [MIDWAY]
         else:
@@ -463,20 +475,21 @@ def return_box(b: Board, decision: Decision, rng: random.Random) -> str:
         room = sum(_data().carriers[k].capacity - b.carrier_load(k) for k in ks)
         waiting = len(b.units_in(f"ret1:{g}")) + len(b.units_in(f"ret2:{g}"))
         return (g != MIDWAY and room > waiting, room - waiting)
-    return best(decision.ids(), score, rng)
+    return best(decision.options, score, rng).id
 
 
 def night_place(b: Board, decision: Decision, rng: random.Random) -> str:
-    ids = decision.ids()
     for g in b.my_groups():
         if b.cap_count(g) < CAP_KEEP:
-            caps = [o for o in ids if o.startswith("cap:") and cap_group(b, o[4:]) == g]
+            caps = [o for o in decision.options if verb(o) == "cap" and cap_group(b, unit(o)) == g]
             if caps:
-                return caps[0]
-    decks = [o for o in ids if o.startswith("deck:") and not is_fighter(o[5:])]
+                return caps[0].id
+    # a fighter readied on another carrier's deck ("from") is never an attack aircraft
+    decks = [o for o in with_verb(decision, "deck") if "from" not in o.fields and not is_fighter(unit(o))]
     if decks:
-        return best(decks, lambda o: hit_value(o[5:], b.where[o[5:]][1]), rng)
-    return "done" if "done" in ids else ids[0]
+        return best(decks, lambda o: hit_value(unit(o), b.where[unit(o)][1]), rng).id
+    dones = with_verb(decision, "done")
+    return dones[0].id if dones else decision.options[0].id
 
 
 # -- air attacks (9.1-9.4) ----------------------------------------------------------------------------
@@ -503,95 +516,93 @@ class AttackMemory:
             self.bombers.add(q)
 
 
-def attack_key(b: Board, prompt: str) -> Any:
-    """One strike's attack: the turn, the AOP still to spend (one operation) and the strike's own prompt."""
-    return (b.turn, tuple(sorted((b.view.get("aop") or {}).items())), prompt.partition(":")[0])
+def attack_key(b: Board, decision: Decision) -> Any:
+    """One strike's attack: the turn, the AOP still to spend (one operation) and the strike's own question (its
+    step, its group id and, once intercepted, its units and the group it attacks)."""
+    a = b.view.get("attack") or {}
+    aop = tuple(sorted((b.view.get("aop") or {}).items()))
+    if decision.kind == "choose-target":
+        return (b.turn, aop, decision.kind, decision.options[0].fields["group"])
+    return (b.turn, aop, decision.kind, decision.options[0].fields["group"],
+            tuple(tuple(u) for u in a.get("units") or ()), decision.options[0].fields["target"])
 
 
-def strike_units(b: Board, prompt: str) -> list[tuple[str, int]]:
-    """The units of the strike named in the prompt ("Strike group J5 (Akagi D3A-1, ...) attacks ...")."""
-    m = re.match(r"Strike group \S+ \((.*)\) attacks", prompt)
-    if not m:
-        return [(q, n) for q, n in (b.view.get("attack") or {}).get("units") or []]
-    out = []
-    for part in m.group(1).split(", "):
-        reduced = part.endswith(" (reduced)")
-        q = b.names.get(part[:-len(" (reduced)")] if reduced else part)
-        if q:
-            out.append((q, 1 if reduced else spec(q).steps))
-    return out
+def strike_units(b: Board) -> list[tuple[str, int]]:
+    """The units of the attacking strike and their steps (an attack is flown in the open, 2.6)."""
+    return [(q, n) for q, n in (b.view.get("attack") or {}).get("units") or []]
 
 
 def aim(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.1: the group whose carriers are nearest to sinking, then the one with more carriers."""
-    def score(o: str) -> tuple:
-        g = o[4:]
+    def score(o: Option) -> tuple:
+        g = o.fields["target"]
         cvs = [k for k in _data().group_carriers(g) if k in b.carriers and not b.carriers[k]["sunk"]]
         return (max((b.hits(k) for k in cvs), default=0), len(cvs))
-    return best(decision.ids(), score, rng)
+    return best(decision.options, score, rng).id
 
 
 def assign(b: Board, decision: Decision, mem: AttackMemory, rng: random.Random) -> str:
     """9.4: concentrate on the carrier closest to sinking until the expected hits should sink it."""
-    m = re.match(r"Which carrier does (.+?)( \(reduced\))? attack\?", decision.prompt)
-    q = b.names.get(m.group(1)) if m else None
-    ev = hit_value(q, 1 if m.group(2) else spec(q).steps) if q else 1.0
-    opts = decision.ids()
+    first = decision.options[0].fields
+    q = first["unit"]
+    ev = hit_value(q, first["steps"]) if q else 1.0
+    opts = decision.options
     a = b.view.get("attack") or {}
     mem.on_bomb((b.turn, tuple(sorted((b.view.get("aop") or {}).items())), a.get("group"), a.get("target"),
-                 tuple((o, b.hits(o[8:])) for o in opts)), q)
+                 tuple((o.id, b.hits(o.fields["carrier"])) for o in opts)), q)
 
     def need(k: str) -> float:
         return 3 - b.hits(k) - mem.assigned.get(k, 0.0)
 
-    def score(o: str) -> tuple:
-        k = o[8:]
+    def score(o: Option) -> tuple:
+        k = o.fields["carrier"]
         left = need(k)
-        deck = "attack aircraft on deck" in decision.option(o).label and q is not None and spec(q).bomb_icon
+        deck = o.fields["attack_on_deck"] and q is not None and spec(q).bomb_icon
         return (left > 0.25, -left, deck)
     choice = best(opts, score, rng)
-    k = choice[8:]
+    k = choice.fields["carrier"]
     mem.assigned[k] = mem.assigned.get(k, 0.0) + ev
-    return choice
+    return choice.id
 
 
 def intercept(b: Board, decision: Decision, mem: AttackMemory, rng: random.Random) -> str:
     """9.2: everything against an unescorted strike; against an escorted one about half the CAP."""
-    ints = [o for o in decision.ids() if o.startswith("intercept:")]
+    ints = with_verb(decision, "intercept")
+    done = with_verb(decision, "done")[0].id
     if not ints:
-        return "no-more"
+        return done
     if mem.cap0 == 0:
         mem.cap0 = len(ints)
-    units = strike_units(b, decision.prompt)
+    units = strike_units(b)
     escorted = any(is_fighter(q) for q, _ in units)
     attackers = sum(n for q, n in units if not is_fighter(q))
-    if not escorted or "attacks Midway" in decision.prompt or attackers >= 4:
+    # against Midway (or the Invasion Force, which has no CAP) every fighter goes up
+    if not escorted or decision.options[0].fields["target"] in (MIDWAY, "mif") or attackers >= 4:
         want = mem.cap0
     else:
         want = max(1, math.ceil(mem.cap0 / 2))
     if mem.sent >= want:
-        return "no-more"
+        return done
     mem.sent += 1
-    return best(ints, lambda o: b.where.get(o[10:], ("", 0))[1], rng)
+    return best(ints, lambda o: b.where.get(unit(o), ("", 0))[1], rng).id
 
 
 def take_hit(b: Board, decision: Decision, rng: random.Random) -> str:
     """9.2(3), 9.3(2): fighters and reduced units take losses first, the best bombers last; on a night
     sea battle (10.1(2)) Japan piles hits on one US carrier and spreads its own."""
-    ids = decision.ids()
+    opts = decision.options
     d = _data()
-    if all(o[4:] in d.carriers for o in ids):
-        ks = [o[4:] for o in ids]
-        if d.carriers[ks[0]].side == b.side:
-            return best(ids, lambda o: -b.hits(o[4:]), rng)
-        return best(ids, lambda o: b.hits(o[4:]), rng)
-    def score(o: str) -> tuple:
-        q = o[4:]
+    if decision.kind == "sea-battle-hit":
+        if d.carriers[opts[0].fields["carrier"]].side == b.side:
+            return best(opts, lambda o: -b.hits(o.fields["carrier"]), rng).id
+        return best(opts, lambda o: b.hits(o.fields["carrier"]), rng).id
+
+    def score(o: Option) -> tuple:
+        q = unit(o)
         sp = spec(q)
-        m = re.search(r"\((\d+) step", decision.option(o).label)
-        n = int(m.group(1)) if m else sp.steps
+        n = o.fields["steps"]
         return (sp.role == "fighter", n < sp.steps, -hit_value(q, 1))
-    return best(ids, score, rng)
+    return best(opts, score, rng).id
 
 
 # -- event cards (12.0) ------------------------------------------------------------------------------
@@ -599,28 +610,27 @@ def card_choice(b: Board, decision: Decision, rng: random.Random) -> str | None:
     """Every card helps its owner, so a playable card is played at its first window; its choices go
     where they matter most: damage off the carrier nearest to sinking, extra or submarine hits on the
     enemy carrier nearest to sinking, losses on fighters and reduced units."""
-    ids = decision.ids()
-    kinds = {o.partition(":")[0] for o in ids}
+    opts = decision.options
+    kind = decision.kind
     d = _data()
-    if "play" in kinds:
-        return sorted(o for o in ids if o.startswith("play:"))[0]
-    if kinds == {"pass"}:
-        return "pass"
-    if kinds <= {"crit", "sub"}:
-        return best(ids, lambda o: b.hits(o.partition(":")[2]) if o.partition(":")[2] in b.carriers else 0, rng)
-    if kinds <= {"tow"}:
-        return sorted(ids)[0]
-    if kinds <= {"ditch"}:
-        return best(ids, lambda o: (is_fighter(o[6:]), -hit_value(o[6:], 1)), rng)
-    if kinds <= {"sep"}:
-        return sorted(ids)[0]
-    if "Damage Control" in decision.prompt:
-        return best(ids, lambda o: b.hits(o.split(":")[1]) if o.split(":")[1] in b.carriers else 0, rng)
-    if "Air Replacements" in decision.prompt:
-        def worth(o: str) -> tuple:
-            q = o.split(":")[1]
+    plays = with_verb(decision, "play")
+    if plays:
+        return min(plays, key=lambda o: o.fields["card"]).id
+    if kind in ("play-card", "cancel-card"):
+        return with_verb(decision, "pass")[0].id
+    if kind in ("critical-hit", "submarine-target", "damage-control"):
+        return best(opts, lambda o: b.hits(o.fields["carrier"]) if o.fields["carrier"] in b.carriers else 0, rng).id
+    if kind == "towed-carrier":
+        return min(opts, key=lambda o: o.fields["carrier"]).id
+    if kind == "ditch-unit":
+        return best(opts, lambda o: (is_fighter(unit(o)), -hit_value(unit(o), 1)), rng).id
+    if kind == "separate-escort":
+        return min(opts, key=unit).id
+    if kind == "air-replacement":
+        def worth(o: Option) -> tuple:
+            q = unit(o)
             return (q in d.squadrons and not is_fighter(q), hit_value(q, 1) if q in d.squadrons else 0)
-        return best(ids, worth, rng)
+        return best(opts, worth, rng).id
     return None
 
 
@@ -646,49 +656,47 @@ class HeuristicAgent(Agent):
 
     def decide(self, view: dict[str, Any], decision: Decision) -> str | None:
         b = Board(view, decision.side)
-        ids = decision.ids()
-        kinds = {o.partition(":")[0] for o in ids}
+        kind = decision.kind
         rng = self.rng
-        if "play an event card" in decision.prompt or kinds & {"play", "crit", "sub", "tow", "ditch", "sep"} \
-                or decision.prompt.startswith(("Damage Control", "Air Replacements")):
+        if kind in CARD_KINDS:
             return card_choice(b, decision, rng)
-        if "rest-default" in kinds:
-            return "rest-default"     # 3.1(2), 3.2(2)-(3): the set-up of 13.0 (two CAP fighters a division)
-        if "attack-midway" in kinds:
-            return declare(b)
-        if "start" in kinds:
+        if kind == "place-aircraft":
+            # 3.1(2), 3.2(2)-(3): the set-up of 13.0 (two CAP fighters a division)
+            return oid(next(iter(with_verb(decision, "default")), None))
+        if kind == "declare-midway-attack":
+            return declare(b) if with_verb(decision, "attack") else None
+        if kind == "set-up-csf":
             return csf_setup(b, decision, rng)
-        if "back" in kinds:
+        if kind == "step-back":
             return fall_back(b, decision, rng)
-        if kinds & {"dmcv", "no-dmcv"}:
-            return next((o for o in ids if o.startswith("dmcv:")), "no-dmcv")
-        if "Return box" in decision.prompt or (kinds == {"to"} and decision.prompt.startswith("Strike")):
+        if kind == "form-dmcv":
+            return (with_verb(decision, "dmcv") or with_verb(decision, "pass"))[0].id
+        if kind == "return-box":
             return return_box(b, decision, rng)
-        if decision.prompt.startswith("Plot"):
+        if kind == "plot-move":
             return plot(b, decision, rng)
-        if decision.prompt.startswith("Move") or kinds & {"enter", "stop"}:
+        if kind == "move-fleet":
             return jmove(b, decision, rng)
-        if kinds <= {"land"}:
+        if kind == "land-aircraft":
             return land(b, decision, rng)
-        if kinds <= {"cap-deck", "cap-hangar", "cap-lost"}:
+        if kind == "cap-return":
             return cap_return(b, decision, rng)
-        if kinds <= {"first"}:
+        if kind == "parent-landing":
             return parent_first(b, decision, rng)
-        if "lose" in kinds:
+        if kind == "no-room":
             return give_up(b, decision, rng)
-        if "done" in kinds and kinds <= {"deck", "deck-on", "cap", "done"}:
+        if kind == "ready-aircraft":
             return night_place(b, decision, rng)
-        if kinds & {"aim", "intercept", "no-more", "carrier", "hit"}:
-            if decision.prompt.startswith("Strike group"):
-                self.mem.on(attack_key(b, decision.prompt))
-            if "aim" in kinds:
+        if kind in ("choose-target", "intercept"):
+            self.mem.on(attack_key(b, decision))
+            if kind == "choose-target":
                 return aim(b, decision, rng)
-            if "carrier" in kinds:
-                return assign(b, decision, self.mem, rng)
-            if kinds & {"intercept", "no-more"}:
-                return intercept(b, decision, self.mem, rng)
+            return intercept(b, decision, self.mem, rng)
+        if kind == "assign-attack":
+            return assign(b, decision, self.mem, rng)
+        if kind in ("allocate-hit", "sea-battle-hit"):
             return take_hit(b, decision, rng)
-        if kinds & {"deck", "cap", "uncap", "sg-add", "sg-go", "sg-move", "sg-return", "end", "combine"}:
+        if kind == "air-operation":
             return air_op(b, decision, rng)
         return None
 

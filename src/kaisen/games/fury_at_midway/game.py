@@ -7,7 +7,8 @@ from typing import Any
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
 from kaisen.games.fury_at_midway import flow, views
 from kaisen.games.fury_at_midway.data import FaMData, load
-from kaisen.games.fury_at_midway.state import FaMState
+from kaisen.games.fury_at_midway.common import DMCV
+from kaisen.games.fury_at_midway.state import MIDWAY, SIDES, FaMState
 
 
 class FuryAtMidway(Game[FaMState]):
@@ -44,6 +45,15 @@ class FuryAtMidway(Game[FaMState]):
         """What neither side's view hides (the spectator's view): see views.PUBLIC."""
         return views.view(state, self.data, views.PUBLIC, self.pause(state))
 
+    def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every option id the game can ever offer (contract v2), enumerated from the static data: squadrons,
+        carriers, groups, hexes and cards. With the standard data: 3,448 ids with the optional B-17s (`b17`),
+        3,371 without (the largest share is a strike group's move, `sg-move:<group>:<hex>`, one per strike-group
+        number and hex; a side's strike groups take the lowest free numbers, so there are never more numbers
+        than the side has squadrons)."""
+        self.scenario(scenario)
+        return _vocabulary(self.data, bool(self.resolve_options(options).get("b17")))
+
     def render(self, view: dict[str, Any]) -> Any: from kaisen.games.fury_at_midway.board import render_board; return render_board(view)  # noqa: E501,E701,E702
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> FaMState:
         from kaisen.games.fury_at_midway import sampler
@@ -54,3 +64,48 @@ class FuryAtMidway(Game[FaMState]):
 
     def from_json(self, data: dict[str, Any]) -> FaMState:
         return FaMState.from_json(data)
+
+
+_VOCABULARY: dict[tuple[int, bool], frozenset[str]] = {}
+
+
+def _vocabulary(d: FaMData, b17: bool) -> frozenset[str]:
+    """The action vocabulary of `FuryAtMidway.action_vocabulary`, made once per data set and option."""
+    key = (id(d), b17)
+    got = _VOCABULARY.get(key)
+    if got is not None:
+        return got
+    hexes = d.hexes
+    squadrons = [q for q, sp in d.squadrons.items() if b17 or not d.aircraft[sp.type].optional]
+    side_of = {q: d.aircraft[d.squadrons[q].type].side for q in squadrons}
+    carriers = list(d.carriers)                                   # with Midway ("midway")
+    side_carriers = {side: [k for k in carriers if d.carriers[k].side == side] for side in SIDES}
+    groups = list(d.groups) + list(DMCV.values()) + [MIDWAY] + list(d.fleets)
+    ids: set[str] = {"deck", "hangar", "cap", "rest-default", "attack-midway", "no-attack", "no-dmcv", "off", "end",
+                     "exit", "stop", "cap-lost", "no-more", "done", "pass"}
+    ids |= {f"start:{h}" for h in d.area("csf-setup")}
+    for h in hexes:                                               # movement, step back, launches
+        ids |= {f"to:{h}", f"enter:{h}", f"back:{h}", f"sg-go:{h}"}
+    for k in carriers:                                            # landings, CAP return, attacks, cards
+        ids |= {f"dmcv:{k}", f"land:{k}", f"cap-deck:{k}", f"cap-hangar:{k}", f"carrier:{k}", f"hit:{k}", f"tow:{k}",
+                f"sub:{k}", f"crit:{k}"}
+        ids |= {f"repair:{k}:{b}" for b in range(1, d.carriers[k].deck_boxes + 1)}
+    for g in groups:                                              # Return boxes, aiming
+        ids |= {f"to:{g}", f"aim:{g}"}
+    for q in squadrons:                                           # one squadron's moves
+        ids |= {f"first:{q}", f"lose:{q}", f"deck:{q}", f"cap:{q}", f"sg-add:{q}", f"intercept:{q}", f"hit:{q}",
+                f"restore:{q}", f"ditch:{q}", f"sep:{q}"}
+        for k in side_carriers[side_of[q]]:
+            ids |= {f"uncap:{q}:{k}", f"deck-on:{q}:{k}", f"rebuild:{q}:{k}"}
+        for q2 in squadrons:                                      # 8.3(4): two one-step units of one type
+            if q2 != q and d.squadrons[q2].type == d.squadrons[q].type:
+                ids.add(f"combine:{q}:{q2}")
+    for side in SIDES:                                            # strike groups: the lowest free numbers
+        prefix = "J" if side == "japan" else "U"
+        for n in range(1, sum(1 for q in squadrons if side_of[q] == side) + 1):
+            gid = f"{prefix}{n}"
+            ids.add(f"sg-return:{gid}")
+            ids |= {f"sg-move:{gid}:{h}" for h in hexes}
+    ids |= {f"play:{n:02d}" for n in d.cards}
+    got = _VOCABULARY[key] = frozenset(ids)
+    return got
