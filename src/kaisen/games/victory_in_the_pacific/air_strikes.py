@@ -92,8 +92,9 @@ def enter_stance(c: Ctx, cb) -> bool:
 def pause_stance(c: Ctx, cb) -> Pause:
     u = cb.ask[0]
     return Decision(c.side_of(u), f"Day action: does {c.name(u)}'s airstrike attack or defend?",
-                    (Option(f"attack:{u}", f"{c.name(u)} attacks"),
-                     Option(f"defend:{u}", f"{c.name(u)} defends (attacks only attacking airstrikes)")), "23.3")
+                    (Option(f"attack:{u}", f"{c.name(u)} attacks", {"verb": "attack", "unit": u}),
+                     Option(f"defend:{u}", f"{c.name(u)} defends (attacks only attacking airstrikes)",
+                            {"verb": "defend", "unit": u})), "23.3", "airstrike-stance")
 
 
 def on_stance(c: Ctx, cb, ans: str) -> None:
@@ -158,7 +159,8 @@ def pause_aa(c: Ctx, cb) -> Pause:
     if step == "pick":
         b = cb.ask[0]
         return Decision(c.side_of(b), f"{c.name(b)} is not attacked: one shot at which attacking airstrike?",
-                        tuple(Option(f"aa:{b}:{s}", c.name(s)) for s in cb.aa), "23.35")
+                        tuple(Option(f"aa:{b}:{s}", c.name(s), {"verb": "target", "unit": b, "target": s})
+                              for s in cb.aa), "23.35", "anti-aircraft")
     s = next(iter(cb.aa))
     if step == "fire":
         sh = _shooters(c, cb, s)

@@ -275,7 +275,9 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
 def _pause_choose(c: Ctx, cb: Combat) -> Pause:
     side = cb.stage.partition(":")[2]
     return Decision(side, f"{SIDE_NAME[side]}: day or night action this round?",
-                    (Option("day", "Day action (airstrikes)"), Option("night", "Night action (gunnery)")), "7.3")
+                    (Option("day", "Day action (airstrikes)", {"verb": "day", "area": cb.area}),
+                     Option("night", "Night action (gunnery)", {"verb": "night", "area": cb.area})), "7.3",
+                    "day-or-night")
 
 
 def _on_choose(c: Ctx, cb: Combat, ans: str) -> None:
@@ -388,8 +390,10 @@ def _after_kamikaze(c: Ctx, cb: Combat, first: str) -> None:
 def _pause_kamikaze(c: Ctx, cb: Combat) -> Pause:
     u = cb.ask[0]
     return Decision("japan", f"Day action: does {c.name(u)} make a kamikaze attack (attack bonus, then removed "
-                             f"from play)?", (Option(f"kamikaze:{u}", f"{c.name(u)} attacks as a kamikaze"),
-                                             Option(f"normal:{u}", f"{c.name(u)} attacks normally")), "19.22")
+                             f"from play)?",
+                    (Option(f"kamikaze:{u}", f"{c.name(u)} attacks as a kamikaze", {"verb": "kamikaze", "unit": u}),
+                     Option(f"normal:{u}", f"{c.name(u)} attacks normally", {"verb": "normal", "unit": u})), "19.22",
+                    "kamikaze")
 
 
 def _on_kamikaze(c: Ctx, cb: Combat, ans: str) -> None:
@@ -425,8 +429,9 @@ def _enter_announce(c: Ctx, cb: Combat) -> bool:
 def _pause_announce(c: Ctx, cb: Combat) -> Pause:
     u = cb.ask[0]
     return Decision("allies", f"Night action: does {c.name(u)} fire its guns (it may then be attacked)?",
-                    (Option(f"fire:{u}", f"{c.name(u)} fires"), Option(f"hold:{u}", f"{c.name(u)} holds fire")),
-                    "7.424")
+                    (Option(f"fire:{u}", f"{c.name(u)} fires", {"verb": "fire", "unit": u}),
+                     Option(f"hold:{u}", f"{c.name(u)} holds fire", {"verb": "hold", "unit": u})),
+                    "7.424", "announce-night-fire")
 
 
 def _on_announce(c: Ctx, cb: Combat, ans: str) -> None:
@@ -531,8 +536,10 @@ def _pause_assign(c: Ctx, cb: Combat) -> Pause:
     u = cb.ask[0]
     opts = target_options(c, cb, u)
     return Decision(cb.side, f"Target for {c.name(u)}",
-                    tuple(Option(f"target:{u}:{t}", "hold fire" if t == HOLD else c.name(t)) for t in opts),
-                    "7.43")
+                    tuple(Option(f"target:{u}:{t}", "hold fire", {"verb": "hold", "unit": u}) if t == HOLD
+                          else Option(f"target:{u}:{t}", c.name(t), {"verb": "target", "unit": u, "target": t})
+                          for t in opts),
+                    "7.43", "choose-target")
 
 
 def _on_assign(c: Ctx, cb: Combat, ans: str) -> None:
@@ -720,9 +727,11 @@ def _enter_sub(c: Ctx, cb: Combat) -> bool:
 
 def _pause_sub(c: Ctx, cb: Combat) -> Pause:
     sub = cb.ask[0]
-    opts = [Option(f"sub:{sub}:{t}", f"Attack {c.name(t)}") for t in sub_targets(c, cb.area, sub)]
+    opts = [Option(f"sub:{sub}:{t}", f"Attack {c.name(t)}", {"verb": "attack", "unit": sub, "target": t})
+            for t in sub_targets(c, cb.area, sub)]
     return Decision(c.side_of(sub), f"{c.name(sub)}: attack now or wait?",
-                    tuple(opts) + (Option(f"wait:{sub}", "Wait"),), "16.1")
+                    tuple(opts) + (Option(f"wait:{sub}", "Wait", {"verb": "wait", "unit": sub}),), "16.1",
+                    "submarine-attack")
 
 
 def _on_sub(c: Ctx, cb: Combat, ans: str) -> None:
@@ -825,10 +834,12 @@ def _enter_retreat(c: Ctx, cb: Combat) -> bool:
 
 def _pause_retreat(c: Ctx, cb: Combat) -> Pause:
     side = cb.stage.partition(":")[2]
-    opts = (Option("stay", "Stay and fight on"), Option("retreat", "Retreat with every unit"))
+    opts = (Option("stay", "Stay and fight on", {"verb": "stay", "area": cb.area}),
+            Option("retreat", "Retreat with every unit", {"verb": "retreat", "area": cb.area}))
     if _tf().can_split(c, cb, side):
-        opts += (Option("partial", "Retreat with part of the force (20.8)"),)
-    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1")
+        opts += (Option("partial", "Retreat with part of the force (20.8)", {"verb": "partial", "area": cb.area}),)
+    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1",
+                    "retreat")
 
 
 def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
@@ -881,11 +892,12 @@ def _pause_split(c: Ctx, cb: Combat) -> Pause:
     opts = []
     if len(units) > 1:
         into = f"group {new}" if new else "a new group"
-        opts += [Option(f"split:{u}", f"{c.name(u)} flees in {into}") for u in units]
+        opts += [Option(f"split:{u}", f"{c.name(u)} flees in {into}", {"verb": "split", "unit": u, "group": src})
+                 for u in units]
     if new and cb.groups.get(new):
-        opts.append(Option("newgroup", "Start another group"))
-    opts.append(Option("done", "The groups are formed"))
-    return Decision(cb.fleeing, f"Split group {src} ({c.names(units)})?", tuple(opts), "8.52")
+        opts.append(Option("newgroup", "Start another group", {"verb": "newgroup", "group": new}))
+    opts.append(Option("done", "The groups are formed", {"verb": "done", "group": src}))
+    return Decision(cb.fleeing, f"Split group {src} ({c.names(units)})?", tuple(opts), "8.52", "split-group")
 
 
 def _on_split(c: Ctx, cb: Combat, ans: str) -> None:
@@ -967,12 +979,13 @@ def _pause_pursue(c: Ctx, cb: Combat) -> Pause:
     for o in _pursue_opts(c, cb, p):
         kind, _, tgt = o.split(":")
         if kind == "pursue":
-            opts.append(Option(o, f"Pursue group {tgt} ({c.names(cb.groups[tgt])})"))
+            opts.append(Option(o, f"Pursue group {tgt} ({c.names(cb.groups[tgt])})",
+                               {"verb": "pursue", "unit": p, "group": tgt}))
         else:
-            opts.append(Option(o, f"Air raid on {c.d.bases[tgt].name}"))
-    opts.append(Option(f"stay:{p}", "Neither pursue nor raid"))
+            opts.append(Option(o, f"Air raid on {c.d.bases[tgt].name}", {"verb": "raid", "unit": p, "base": tgt}))
+    opts.append(Option(f"stay:{p}", "Neither pursue nor raid", {"verb": "stay", "unit": p}))
     side = c.side_of(p)
-    return Decision(side, f"{c.name(p)}: pursue, raid or stay?", tuple(opts), "8.32")
+    return Decision(side, f"{c.name(p)}: pursue, raid or stay?", tuple(opts), "8.32", "pursuit")
 
 
 def _on_pursue(c: Ctx, cb: Combat, ans: str) -> None:
@@ -1026,10 +1039,12 @@ def _enter_chase(c: Ctx, cb: Combat) -> bool:
 
 def _pause_chase(c: Ctx, cb: Combat) -> Pause:
     p = cb.ask[0]
-    opts = [Option(o, f"Pursue group {o.split(':')[2]} ({c.names(cb.groups[o.split(':')[2]])})")
-            for o in pursue_options(c, cb, p, cb.family)]
-    opts.append(Option(f"stop:{p}", "Stop pursuing"))
-    return Decision(c.side_of(p), f"{c.name(p)}: keep pursuing?", tuple(opts), "8.53")
+    opts = []
+    for o in pursue_options(c, cb, p, cb.family):
+        g = o.split(":")[2]
+        opts.append(Option(o, f"Pursue group {g} ({c.names(cb.groups[g])})", {"verb": "pursue", "unit": p, "group": g}))
+    opts.append(Option(f"stop:{p}", "Stop pursuing", {"verb": "stop", "unit": p}))
+    return Decision(c.side_of(p), f"{c.name(p)}: keep pursuing?", tuple(opts), "8.53", "continue-pursuit")
 
 
 def _on_chase(c: Ctx, cb: Combat, ans: str) -> None:
@@ -1156,9 +1171,10 @@ def _pause_land(c: Ctx, cb: Combat) -> Pause:
     opts = []
     for o in land_options(c, cb, u):
         kind, _, b = o.split(":")
-        opts.append(Option(o, f"{'Land on' if kind == 'land' else 'Invade'} {c.d.bases[b].name}"))
-    opts.append(Option(f"stay:{u}", "Stay at sea"))
-    return Decision(cb.side, f"{c.name(u)}: land, invade or stay at sea?", tuple(opts), "13.32")
+        opts.append(Option(o, f"{'Land on' if kind == 'land' else 'Invade'} {c.d.bases[b].name}",
+                           {"verb": kind, "unit": u, "base": b}))
+    opts.append(Option(f"stay:{u}", "Stay at sea", {"verb": "stay", "unit": u}))
+    return Decision(cb.side, f"{c.name(u)}: land, invade or stay at sea?", tuple(opts), "13.32", "land-or-invade")
 
 
 def _on_land(c: Ctx, cb: Combat, ans: str) -> None:
@@ -1267,9 +1283,12 @@ def _enter_raid92(c: Ctx, cb: Combat) -> bool:
 
 def _pause_raid92(c: Ctx, cb: Combat) -> Pause:
     p = cb.ask[0]
-    opts = [Option(o, f"Air raid on {c.d.bases[o.split(':')[2]].name}") for o in raid_options(c, cb, p)]
-    opts.append(Option(f"stay:{p}", "No air raid"))
-    return Decision(c.side_of(p), f"{c.name(p)}: air raid a port or base?", tuple(opts), "9.2")
+    opts = []
+    for o in raid_options(c, cb, p):
+        b = o.split(":")[2]
+        opts.append(Option(o, f"Air raid on {c.d.bases[b].name}", {"verb": "raid", "unit": p, "base": b}))
+    opts.append(Option(f"stay:{p}", "No air raid", {"verb": "stay", "unit": p}))
+    return Decision(c.side_of(p), f"{c.name(p)}: air raid a port or base?", tuple(opts), "9.2", "air-raid")
 
 
 def _done(c: Ctx, cb: Combat) -> None:

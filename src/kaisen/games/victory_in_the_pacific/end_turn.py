@@ -66,13 +66,16 @@ def rebuild_options(c: Ctx, side: str) -> list[Option]:
             if c.d.bases[port].repair_side == side and points_left(c, port) > 0:
                 out.append(Option(f"rebuild:{u}", f"Rebuild one airstrike factor of {c.name(u)} "
                                                   f"({air_strikes.strike(c, u)} of {c.spec(u).airstrike} left; "
-                                                  f"it stays in port this turn)"))
+                                                  f"it stays in port this turn)",
+                                  {"verb": "rebuild", "unit": u, "port": port}))
         elif loc == "returning" and c.spec(u).kind == "lba" and u not in s.back:
             for port, bs in sorted(c.d.bases.items()):
                 if bs.repair_side == side and port in c.home_ports(u, None) \
                         and points_left(c, port) >= c.spec(u).airstrike:          # 17.12: US never Ceylon
                     out.append(Option(f"rebuild:{u}:{port}", f"Rebuild {c.name(u)} at {bs.name} "
-                                                             f"({c.spec(u).airstrike} repair points)"))
+                                                             f"({c.spec(u).airstrike} repair points)",
+                                      {"verb": "rebuild", "unit": u, "port": port,
+                                       "points": c.spec(u).airstrike}))
     return out
 
 
@@ -148,8 +151,10 @@ def next_sub(c: Ctx) -> None:
 def sub_pause(c: Ctx, step: str, arg: str):
     if step == "subend":
         return Decision(c.side_of(arg), f"End of combat: {c.name(arg)} may attack before returning to port",
-                        tuple(Option(f"sub:{t}", f"Attack {c.name(t)}") for t in sub_targets(c, arg))
-                        + (Option("home", "Return to port without attacking"),), "5.6")
+                        tuple(Option(f"sub:{t}", f"Attack {c.name(t)}", {"verb": "attack", "unit": arg, "target": t})
+                              for t in sub_targets(c, arg))
+                        + (Option("home", "Return to port without attacking", {"verb": "home", "unit": arg}),), "5.6",
+                        "submarine-last-attack")
     sub, t = arg.split(":")
     if step == "subshot":
         return Chance((6,), f"{c.name(sub)} fires one shot at {c.name(t)} with the attack bonus", "16.2")
@@ -293,16 +298,19 @@ def next_invasion(c: Ctx) -> None:
 
 def invade_options(c: Ctx, u: str) -> list[Option]:
     enemy, friend = invasion_targets(c, u)
-    return ([Option(f"invade:{b}", f"{c.name(u)} invades {c.d.bases[b].name}") for b in enemy]
-            + [Option(f"land:{b}", f"{c.name(u)} lands at {c.d.bases[b].name}") for b in friend]
-            + [Option("stay", f"{c.name(u)} stays at sea and returns to port with the rest")])
+    return ([Option(f"invade:{b}", f"{c.name(u)} invades {c.d.bases[b].name}", {"verb": "invade", "unit": u, "base": b})
+             for b in enemy]
+            + [Option(f"land:{b}", f"{c.name(u)} lands at {c.d.bases[b].name}", {"verb": "land", "unit": u, "base": b})
+               for b in friend]
+            + [Option("stay", f"{c.name(u)} stays at sea and returns to port with the rest",
+                      {"verb": "stay", "unit": u})])
 
 
 def pause(c: Ctx, step: str, arg: str):
     if step != "invade":
         return sub_pause(c, step, arg)
     return Decision(c.side_of(arg), f"End of turn: {c.name(arg)} may invade or land", tuple(invade_options(c, arg)),
-                    "5.73")
+                    "5.73", "end-of-turn-invasion")
 
 
 def answer(c: Ctx, step: str, arg: str, a: str) -> None:

@@ -8,6 +8,47 @@ from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
 
 RAID_MIN_SPEED = 5     # 4.2: only ships of speed 5 or more may join the Pearl Harbor Raid
 
+# The kinds of decision (`Decision.kind`, contract v2), in the order of play: one per kind of question, each with
+# its rule section and the module that asks it. The names are stable: agents and tests dispatch on them.
+KINDS: tuple[tuple[str, str, str], ...] = (
+    ("pearl-harbor-raid", "4.2", "set-up: Japan adds ships to the Pearl Harbor Raid (flow)"),
+    ("return-to-play", "4.4", "a sunk land-based air or amphibious unit comes back at a major port (reinforcements)"),
+    ("substitute", "4.42", "a British ship withdrawn in place of one already gone (reinforcements)"),
+    ("move-patrollers", "5.21", "patrollers sortie, raiders are turned, repairs and rebuilds (flow)"),
+    ("destination", "6.2", "the sea area a sortieing unit sails to (flow, movement)"),
+    ("place-air", "5.22 12.1", "land-based air placed over a sea area, or pass (flow, movement)"),
+    ("move-amphibious", "5.23", "amphibious units sortie (flow)"),
+    ("move-raiders", "5.24", "raiders sortie (flow)"),
+    ("place-submarine", "6.6", "the submarine takes station in a sea area, or stays in port (flow, movement)"),
+    ("order-combats", "5.31", "Japan picks the next sea area to fight in (flow)"),
+    ("pearl-harbor-withdraw", "18.31", "turn 1: the raid force withdraws or stays after the raids (turn1)"),
+    ("pearl-harbor-sortie", "18.33", "turn 1: survivors sail from Pearl Harbor (turn1)"),
+    ("pearl-harbor-retreat", "18.35", "turn 1: the Allies retreat from the Hawaiian Islands or stay (turn1)"),
+    ("task-force", "20.2", "optional: the task force a unit joins (task_forces)"),
+    ("task-force-attack", "20.3", "optional: is a task force attacking this round (task_forces)"),
+    ("declare-invasion", "20.3", "optional: does an amphibious unit invade this round (task_forces)"),
+    ("day-or-night", "7.3", "each side's day or night action (combat)"),
+    ("night-task-force", "20.6", "optional: an attacking task force joins the night action (task_forces)"),
+    ("kamikaze", "19.22", "optional turn 9: a carrier attacks as a kamikaze (combat)"),
+    ("airstrike-stance", "23.3", "optional: an airstrike attacks or defends (air_strikes)"),
+    ("announce-night-fire", "7.424", "an Allied carrier fires its guns at night or holds (combat)"),
+    ("choose-target", "7.43", "the target of one attacker (combat)"),
+    ("anti-aircraft", "23.35", "optional: an unattacked battleship's shot at an attacking airstrike (air_strikes)"),
+    ("submarine-attack", "16.1", "a submarine attacks a ship now or waits (combat)"),
+    ("retreat", "8.1", "each side stays or retreats (combat)"),
+    ("partial-retreat", "20.8", "optional: which units flee in a partial retreat (task_forces)"),
+    ("split-group", "8.52", "a retreating group splits (combat)"),
+    ("pursuit", "8.32", "a ship pursues a fleeing group, air-raids a port, or stays (combat)"),
+    ("continue-pursuit", "8.53", "a pursuer keeps up the pursuit or stops (combat)"),
+    ("air-raid", "9.2", "a side alone in the area air-raids an enemy port or base (combat)"),
+    ("land-or-invade", "13.32", "an amphibious unit lands, invades or stays at sea (combat)"),
+    ("island-target", "22.4", "optional: a target in the fight on the island (island_combat)"),
+    ("return-to-port", "10.1", "the port a returning unit goes to (flow)"),
+    ("submarine-last-attack", "5.6", "the submarine's last chance to attack before it returns (end_turn)"),
+    ("end-of-turn-invasion", "5.73", "an amphibious unit at sea invades or lands at the end of the turn (end_turn)"),
+)
+KIND_NAMES = frozenset(k for k, _, _ in KINDS)
+
 
 def pause(s: VPState, d) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
@@ -23,29 +64,34 @@ def _pause(c: Ctx) -> Pause:
         winner, score = s.result
         return End(winner, score, end_turn.summary(c))
     if step == "raid-setup":
-        opts = [Option(f"raid:{u}", f"{c.name(u)} joins the Pearl Harbor Raid") for u in raid_candidates(c)]
+        opts = [Option(f"raid:{u}", f"{c.name(u)} joins the Pearl Harbor Raid", {"verb": "add", "unit": u})
+                for u in raid_candidates(c)]
         return Decision("japan", "Set-up: choose the Pearl Harbor Raid (ships of speed 5 or more at Yokosuka)",
-                        tuple(opts + [Option("done", "The raid force is complete")]), "4.2")
+                        tuple(opts + [Option("done", "The raid force is complete", {"verb": "done"})]), "4.2",
+                        "pearl-harbor-raid")
     if step in ("back", "substitute"):
         return reinforcements.pause(c, step, arg)
     if step in ("patrol", "amph", "raid"):
         return Decision(arg, f"Turn {s.turn}: {STEP_NAME[step]} ({SIDE_NAME[arg]})", tuple(move_options(c, step, arg)),
-                        STEP_RULE[step])
+                        STEP_RULE[step], STEP_KIND[step])
     if step == "dest":
         kind, u = arg.split(":")
         return Decision(c.side_of(u), f"Where does {c.name(u)} go?", tuple(movement.dest_options(c, u, kind == "raid")),
-                        "6.2")
+                        "6.2", "destination")
     if step == "speed":
         return movement.speed_chance(c)
     if step == "air":
         return Decision(arg, f"Turn {s.turn}: place a land-based air unit ({SIDE_NAME[arg]})",
-                        tuple(movement.air_options(c, arg)), "12.1")
+                        tuple(movement.air_options(c, arg)), "12.1", "place-air")
     if step == "sub":
-        return Decision(arg, "Place your submarine on any sea area", tuple(movement.sub_options(c, arg)), "6.6")
+        return Decision(arg, "Place your submarine on any sea area", tuple(movement.sub_options(c, arg)), "6.6",
+                        "place-submarine")
     if step == "home":
-        return Decision(c.side_of(arg), f"{c.name(arg)} returns to port: which?", tuple(home_options(c, arg)), "10.1")
+        return Decision(c.side_of(arg), f"{c.name(arg)} returns to port: which?", tuple(home_options(c, arg)), "10.1",
+                        "return-to-port")
     if step == "fight":
-        return Decision("japan", "Choose the next sea area to fight in", tuple(fight_options(c)), "5.31")
+        return Decision("japan", "Choose the next sea area to fight in", tuple(fight_options(c)), "5.31",
+                        "order-combats")
     if step == "cbt":
         from kaisen.games.victory_in_the_pacific import combat
         return combat.pause(c)
@@ -57,6 +103,7 @@ def _pause(c: Ctx) -> Pause:
 STEP_NAME = {"patrol": "patrolling ships sortie, raiders are chosen, repairs", "amph": "amphibious units sortie",
              "raid": "raiding ships sortie"}
 STEP_RULE = {"patrol": "5.21", "amph": "5.23", "raid": "5.24"}
+STEP_KIND = {"patrol": "move-patrollers", "amph": "move-amphibious", "raid": "move-raiders"}
 
 
 def apply(s: VPState, d, answer) -> VPState:
@@ -161,22 +208,27 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
     out: list[Option] = []
     if step == "patrol":
         for u in movement.ready_ships(c, side):
-            out.append(Option(f"sortie:{u}", f"{c.name(u)} sails on patrol from "
-                                             f"{c.d.bases[movement.in_port(c, u)].name}"))
-            out.append(Option(f"raider:{u}", f"{c.name(u)} stays in port to raid later (white side up)"))
+            port = movement.in_port(c, u)
+            out.append(Option(f"sortie:{u}", f"{c.name(u)} sails on patrol from {c.d.bases[port].name}",
+                              {"verb": "sortie", "unit": u, "port": port}))
+            out.append(Option(f"raider:{u}", f"{c.name(u)} stays in port to raid later (white side up)",
+                              {"verb": "raider", "unit": u, "port": port}))
         for u in end_turn.repairable(c, side):
             out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
-                                             f"({c.dmg(u)} damage; it stays in port this turn)"))
+                                             f"({c.dmg(u)} damage; it stays in port this turn)",
+                              {"verb": "repair", "unit": u, "port": s.loc[u][5:]}))
         out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
     elif step == "amph":
         for u in c.units_of(side):
             if c.spec(u).kind == "amph" and movement.in_port(c, u) and u not in s.moved and not movement.frozen(c, u):
-                out.append(Option(f"sortie:{u}", f"{c.name(u)} puts to sea"))
+                out.append(Option(f"sortie:{u}", f"{c.name(u)} puts to sea",
+                                  {"verb": "sortie", "unit": u, "port": s.loc[u][5:]}))
     elif step == "raid":
         for u in sorted(s.raider):
             if c.side_of(u) == side and movement.in_port(c, u):
-                out.append(Option(f"sortie:{u}", f"{c.name(u)} sails as a raider"))
-    out.append(Option("done", "Finished"))
+                out.append(Option(f"sortie:{u}", f"{c.name(u)} sails as a raider",
+                                  {"verb": "sortie", "unit": u, "port": s.loc[u][5:]}))
+    out.append(Option("done", "Finished", {"verb": "done"}))
     return out
 
 
@@ -266,10 +318,11 @@ def homeward(c: Ctx, side: str | None = None) -> list[str]:
 
 def home_options(c: Ctx, u: str) -> list[Option]:
     area = c.s.loc[u][5:]
-    out = [Option(f"to:{b}", f"{c.name(u)} to {c.d.bases[b].name}") for b in c.home_ports(u, area)]
+    out = [Option(f"to:{b}", f"{c.name(u)} to {c.d.bases[b].name}", {"verb": "move", "unit": u, "port": b})
+           for b in c.home_ports(u, area)]
     if len(homeward(c, c.side_of(u))) > 1:
         out.append(Option("all-default", "Send this and every other returning unit of yours to its first listed "
-                                         "port"))
+                                         "port", {"verb": "all-default", "side": c.side_of(u)}))
     return out
 
 
@@ -335,10 +388,11 @@ def fight_options(c: Ctx) -> list[Option]:
     out = []
     for a in combat_areas(c):
         if a in both:
-            out.append(Option(f"fight:{a}", f"Combat in {c.d.areas[a].name}"))
+            out.append(Option(f"fight:{a}", f"Combat in {c.d.areas[a].name}", {"verb": "fight", "area": a}))
         else:
             side = c.side_of(in_area(c, a)[0])
-            out.append(Option(f"fight:{a}", f"{SIDE_NAME[side]} may air-raid from {c.d.areas[a].name} (9.2)"))
+            out.append(Option(f"fight:{a}", f"{SIDE_NAME[side]} may air-raid from {c.d.areas[a].name} (9.2)",
+                              {"verb": "fight", "area": a, "side": side, "raid": True}))
     return out
 
 

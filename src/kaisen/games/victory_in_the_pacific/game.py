@@ -39,6 +39,19 @@ class VictoryInThePacific(Game[VPState]):
         self.scenario(scenario)
         return flow.new_game(self.data, self.resolve_options(options))
 
+    def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every option id the game can ever offer (vocabulary.py): units x sea areas, ports and bases, targets and
+        fleeing groups, from the static data. 27,990 ids with the standard rules, 45,123 with every optional rule
+        on (task forces add most)."""
+        self.scenario(scenario)
+        resolved = self.resolve_options(options)
+        key = tuple(sorted(k for k, v in resolved.items() if v))
+        cache = self.__dict__.setdefault("_vocabularies", {})
+        if key not in cache:
+            from kaisen.games.victory_in_the_pacific.vocabulary import vocabulary
+            cache[key] = vocabulary(self.data, resolved)
+        return cache[key]
+
     def pause(self, state: VPState) -> Pause:
         return flow.pause(state, self.data)
 

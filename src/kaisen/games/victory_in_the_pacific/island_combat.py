@@ -118,7 +118,9 @@ def pause(c: Ctx, cb) -> Pause:
     if step == "assign":
         u = cb.ask[0]
         return Decision(owner_of(c, cb, u), f"Fighting on {c.d.bases[cb.isle].name}: target for {label(c, cb, u)}",
-                        tuple(Option(f"itarget:{u}:{t}", label(c, cb, t)) for t in targets(c, cb, u)), "22.4")
+                        tuple(Option(f"itarget:{u}:{t}", label(c, cb, t),
+                                     {"verb": "target", "unit": u, "target": t, "base": cb.isle})
+                              for t in targets(c, cb, u)), "22.4", "island-target")
     u = cb.shots[0]
     t = cb.assign[u]
     n = shots(c, u)

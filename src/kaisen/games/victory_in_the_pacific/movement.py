@@ -89,7 +89,8 @@ def dest_options(c: Ctx, u: str, raid: bool) -> list[Option]:
     out = []
     for a, n in sorted(reach(c, u, raid).items(), key=lambda x: (x[1], x[0])):
         note = f" (speed roll: speed {c.speed(u)})" if roll and n >= roll and c.speed(u) < 7 else ""
-        out.append(Option(f"to:{a}", f"{c.name(u)} to {c.d.areas[a].name}, {n} area(s){note}"))
+        out.append(Option(f"to:{a}", f"{c.name(u)} to {c.d.areas[a].name}, {n} area(s){note}",
+                          {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}))
     return out
 
 
@@ -150,8 +151,9 @@ def air_options(c: Ctx, side: str) -> list[Option]:
     areas = air_areas(c, side)
     for u in air_ready(c, side):
         for a in areas:
-            out.append(Option(f"place:{u}:{a}", f"{c.name(u)} over {c.d.areas[a].name}"))
-    out.append(Option("pass", "Place no more air units this turn"))
+            out.append(Option(f"place:{u}:{a}", f"{c.name(u)} over {c.d.areas[a].name}",
+                              {"verb": "place", "unit": u, "area": a}))
+    out.append(Option("pass", "Place no more air units this turn", {"verb": "pass"}))
     return out
 
 
@@ -169,7 +171,7 @@ def subs_ready(c: Ctx, side: str) -> list[str]:
 
 
 def sub_options(c: Ctx, side: str) -> list[Option]:
-    out = [Option(f"sub:{u}:{a}", f"{c.name(u)} to {c.d.areas[a].name}") for u in subs_ready(c, side)
-           for a in c.d.areas]
-    out.append(Option("keep", "Keep the submarine in port this turn"))
+    out = [Option(f"sub:{u}:{a}", f"{c.name(u)} to {c.d.areas[a].name}", {"verb": "place", "unit": u, "area": a})
+           for u in subs_ready(c, side) for a in c.d.areas]
+    out.append(Option("keep", "Keep the submarine in port this turn", {"verb": "keep"}))
     return out

@@ -95,9 +95,11 @@ def place_back(c: Ctx, u: str, port: str) -> None:
 def pause(c: Ctx, step: str, arg: str):
     if step == "back":
         return Decision(c.side_of(arg), f"{c.name(arg)} comes back: at which friendly major port?",
-                        tuple(Option(f"at:{b}", c.d.bases[b].name) for b in ports_for(c, arg)), "4.4")
+                        tuple(Option(f"at:{b}", c.d.bases[b].name, {"verb": "place", "unit": arg, "port": b})
+                              for b in ports_for(c, arg)), "4.4", "return-to-play")
     return Decision("allies", f"{c.name(arg)} is listed for removal but is gone: which British ship goes instead?",
-                    tuple(Option(f"remove:{u}", c.name(u)) for u in substitutes(c, arg)), "4.42")
+                    tuple(Option(f"remove:{u}", c.name(u), {"verb": "remove", "unit": u, "instead_of": arg})
+                          for u in substitutes(c, arg)), "4.42", "substitute")
 
 
 def answer(c: Ctx, step: str, arg: str, a: str) -> None:

@@ -188,27 +188,37 @@ def pause(c: Ctx, cb) -> Pause:
         ts = _side_tfs(cb, side)
         new = PREFIX[side] + str(len(ts) + 1)
         return Decision(side, f"Task forces: which one does {c.name(u)} join?",
-                        tuple(Option(f"tf:{u}:{t}", f"Task force {t} ({c.names(cb.tfs[t])})") for t in ts)
-                        + (Option(f"tf:{u}:{new}", f"A new task force {new}"),), "20.2")
+                        tuple(Option(f"tf:{u}:{t}", f"Task force {t} ({c.names(cb.tfs[t])})",
+                                     {"verb": "join", "unit": u, "tf": t}) for t in ts)
+                        + (Option(f"tf:{u}:{new}", f"A new task force {new}",
+                                  {"verb": "join", "unit": u, "tf": new, "new": True}),), "20.2", "task-force")
     if step == "attack":
         t = cb.ask[0]
         return Decision(side, f"Is task force {t} ({c.names(cb.tfs[t])}) attacking this round?",
-                        (Option(f"atk:{t}", "Attacking"), Option(f"hold:{t}", "Not attacking")), "20.3")
+                        (Option(f"atk:{t}", "Attacking", {"verb": "attack", "tf": t, "units": list(cb.tfs[t])}),
+                         Option(f"hold:{t}", "Not attacking", {"verb": "hold", "tf": t, "units": list(cb.tfs[t])})),
+                        "20.3", "task-force-attack")
     if step == "invade":
         u = cb.ask[0]
         return Decision(side, f"Does {c.name(u)} invade this round?",
-                        (Option(f"inv:{u}", "It will invade"), Option(f"no:{u}", "It will not invade")), "20.3")
+                        (Option(f"inv:{u}", "It will invade", {"verb": "invade", "unit": u}),
+                         Option(f"no:{u}", "It will not invade", {"verb": "no", "unit": u})), "20.3",
+                        "declare-invasion")
     if step == "sight":
         return Chance((6,) * len(cb.ask), "Sighting: one die for task force " + ", ".join(
             f"{t} (sighted on 1-{sight_range(c, cb, t)})" for t in cb.ask), "20.4")
     if step == "night":
         t = cb.ask[0]
         return Decision(side, f"Night action: add attacking task force {t} ({c.names(cb.tfs[t])})?",
-                        (Option(f"add:{t}", "Add it to the night action"), Option(f"out:{t}", "Keep it out")),
-                        "20.6")
+                        (Option(f"add:{t}", "Add it to the night action", {"verb": "add", "tf": t,
+                                                                            "units": list(cb.tfs[t])}),
+                         Option(f"out:{t}", "Keep it out", {"verb": "out", "tf": t, "units": list(cb.tfs[t])})),
+                        "20.6", "night-task-force")
     u = cb.ask[0]
     return Decision(side, f"Partial retreat: does {c.name(u)} flee?",
-                    (Option(f"flee:{u}", "It flees"), Option(f"keep:{u}", "It stays in the battle")), "20.8")
+                    (Option(f"flee:{u}", "It flees", {"verb": "flee", "unit": u}),
+                     Option(f"keep:{u}", "It stays in the battle", {"verb": "keep", "unit": u})), "20.8",
+                    "partial-retreat")
 
 
 def answer(c: Ctx, cb, ans) -> None:

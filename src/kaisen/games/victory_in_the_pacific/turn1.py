@@ -141,24 +141,30 @@ def pause(c: Ctx, cb: Combat) -> Pause:
     what = _what(cb)
     if what == "withdraw":
         return Decision("japan", "After the raids on Pearl Harbor: withdraw now (no pursuit) or stay?",
-                        (Option("withdraw", "Withdraw from the Hawaiian Islands (cannot be pursued)"),
-                         Option("stay", "Stay for more combat (at most two more rounds)")), "18.31")
+                        (Option("withdraw", "Withdraw from the Hawaiian Islands (cannot be pursued)",
+                                {"verb": "withdraw", "area": cb.area}),
+                         Option("stay", "Stay for more combat (at most two more rounds)",
+                                {"verb": "stay", "area": cb.area})), "18.31", "pearl-harbor-withdraw")
     if what == "roll":
         g = next_group(c)
         return Chance((6,), f"Location-uncertain group {g} ({c.names(c.s.at('group:' + g))}): 1 Central "
                             f"Pacific, 2-3 Hawaiian Islands, 4-6 the United States (back on turn 2)", "18.32")
     if what == "sortie":
         units = sortie_units(c)
-        opts = [Option(f"sortie:{u}", f"{c.name(u)} goes to sea in the Hawaiian Islands") for u in units]
+        opts = [Option(f"sortie:{u}", f"{c.name(u)} goes to sea in the Hawaiian Islands",
+                       {"verb": "sortie", "unit": u, "port": PEARL, "area": cb.area}) for u in units]
         if len(units) > 1:
-            opts.append(Option("all", "Every unit able to sail goes to sea"))
-        opts.append(Option("done", "The rest stay in Pearl Harbor"))
+            opts.append(Option("all", "Every unit able to sail goes to sea",
+                               {"verb": "all", "units": list(units), "port": PEARL, "area": cb.area}))
+        opts.append(Option("done", "The rest stay in Pearl Harbor", {"verb": "done"}))
         return Decision("allies", "Move survivors from Pearl Harbor to sea in the Hawaiian Islands?", tuple(opts),
-                        "18.33")
+                        "18.33", "pearl-harbor-sortie")
     if what == "retreat":
         return Decision("allies", "Retreat from the Hawaiian Islands before more combat (no pursuit)?",
-                        (Option("stay", "Stay and fight"), Option("retreat", "Retreat with everything at sea there")),
-                        "18.35")
+                        (Option("stay", "Stay and fight", {"verb": "stay", "area": cb.area}),
+                         Option("retreat", "Retreat with everything at sea there",
+                                {"verb": "retreat", "area": cb.area})),
+                        "18.35", "pearl-harbor-retreat")
     raise AssertionError(f"unknown turn-1 stage {cb.stage!r}")
 
 
