@@ -20,4 +20,4 @@ def test_a_pending_decision_carries_its_kind_and_each_options_fields(client):
 
 def test_the_page_highlights_board_elements_from_option_fields_not_labels(client):
     js = client.get("/web/play.js").text
-    assert "o.fields" in js and "named(o).includes(key)" in js
+    assert "o.fields" in js and "named(o).includes(key)" in js and "PLACE_FIELDS" in js

@@ -62,11 +62,15 @@ async function draw(p) {
   if (over) showAfter();
 }
 
-// The board elements an option names: the values of its structured fields (contract v2), never its label.
+// The board elements an option names: the places in its structured fields (contract v2), never its label. An
+// option's origin ("from") is not where it goes, so it is left out; a box number is the board's box-N.
+const PLACE_FIELDS = ["zone", "hex", "area", "port", "base", "target"];
 function named(o) {
-  const out = [];
-  for (const v of Object.values(o.fields || {})) (Array.isArray(v) ? v : [v]).forEach((x) => out.push(String(x)));
-  return out.length ? out : o.id.split(":").slice(1);    // an option without fields: the parts of its id
+  const f = o.fields;
+  if (!f || !Object.keys(f).length) return o.id.split(":").slice(1);    // an option without fields
+  const out = PLACE_FIELDS.filter((k) => f[k] != null).map((k) => String(f[k]));
+  if (f.box != null) out.push(`box-${f.box}`);
+  return out;
 }
 
 function matches(p, key) {
