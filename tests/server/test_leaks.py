@@ -88,7 +88,8 @@ def check_generic(game, state, payloads, logs, engine_events):
         assert p["view"] == game.view(state, side)
         assert logs[side] == [e.to_dict() for e in engine_events if e.visible_to(side)]
         if isinstance(pause, Decision) and pause.side == side:
-            assert p["pending"]["options"] == [{"id": o.id, "label": o.label} for o in pause.options]
+            assert p["pending"]["options"] == [{"id": o.id, "label": o.label, "fields": o.fields or {}}
+                                                   for o in pause.options]
         elif not over:
             assert set(p["pending"]) == {"kind", "for", "side", "seat"} and p["pending"]["kind"] == "waiting"
         assert set(p) == {"game", "game_title", "game_id", "title", "scenario", "options", "dice", "at_table",
