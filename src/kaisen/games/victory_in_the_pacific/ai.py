@@ -5,8 +5,9 @@ it) and holds the defensive perimeter (Japanese Islands, Marianas, Marshalls, So
 lead. The Allies hold the Hawaii-Australia line (Hawaiian Islands, U.S. Mandate, Coral Sea), keep their
 carriers out of fights they would lose, and go over to the offensive once their carriers arrive (turn 5+).
 
-Every choice comes from the side's view (VITP is face up; the opponent's day/night choice is withheld) and
-the decision's options, scored with the public rules data (unit factors, the map). A decision the agent
+Every choice comes from the side's view (VITP is face up; the opponent's day/night choice is withheld), the
+decision's kind (flow.KINDS) and its options' fields (contract v2: never a prompt, a label or a parsed id),
+scored with the public rules data (unit factors, the map). A decision the agent
 does not recognise (new steps added to the engine) gets a seeded random legal option and is counted in
 `fallbacks`. Ties are broken by option order, so an answer depends only on the view and the options.
 """
@@ -288,12 +289,23 @@ def port_score(b: Board, u: str, port: str) -> float:
     return score
 
 
-def raid_setup(b: Board, ids: list[str]) -> str:
-    for oid in ids:
-        if oid.startswith("raid:"):
-            u = oid[5:]
-            if spec(u).type in PEARL_RAID or u in PEARL_ESCORT:
-                return oid
+def verb(o) -> str:
+    return o.get("verb", "")
+
+
+def of_verb(opts, *verbs: str) -> list:
+    return [o for o in opts if o.get("verb") in verbs]
+
+
+def pick_id(o) -> str | None:
+    return o.id if o is not None else None
+
+
+def raid_setup(b: Board, opts) -> str:
+    for o in of_verb(opts, "add"):
+        u = o.get("unit")
+        if spec(u).type in PEARL_RAID or u in PEARL_ESCORT:
+            return o.id
     return "done"
 
 
@@ -304,31 +316,32 @@ def signature(b: Board, u: str) -> tuple:
             sp.airstrike_bonus, sp.armor, sp.speed, sp.defense, dmg(b.v, u))
 
 
-def patrol_step(b: Board, ids: list[str]) -> str:
+def patrol_step(b: Board, opts) -> str:
     """5.21: repairs first (every point), then patrollers to where they add most, then the rest raiders."""
     v = b.v
-    repairs = [o for o in ids if o.startswith("repair:")]
+    repairs = of_verb(opts, "repair")
     if repairs:
-        return best(repairs, lambda o: worth(v, o[7:]))
-    sorties = [o for o in ids if o.startswith("sortie:")]
+        return best(repairs, lambda o: worth(v, o.get("unit"))).id
     memo: dict[tuple, float] = {}
     scored = []
-    for o in sorties:
-        k = signature(b, o[7:])
+    for o in of_verb(opts, "sortie"):
+        u = o.get("unit")
+        k = signature(b, u)
         if k not in memo:
-            memo[k] = patrol_target(b, o[7:], None)[1]
-        scored.append((memo[k], o))
+            memo[k] = patrol_target(b, u, None)[1]
+        scored.append((memo[k], o.id))
     scored = [(g, o) for g, o in scored if g > 0.12]
     if scored:
         return best(scored, lambda x: x[0])[1]
-    raiders = [o for o in ids if o.startswith("raider:")]
+    raiders = of_verb(opts, "raider")
     if raiders:
-        return raiders[0]
+        return raiders[0].id
     return "done"
 
 
 def patrol_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None, float]:
-    """The sea area where a patroller (or a land-based air unit) adds the most, and that gain."""
+    """The sea area where a patroller (or a land-based air unit) adds the most, and that gain (`options`: the
+    sea areas offered, None for all in reach)."""
     base = b.in_port(u)
     if base is None:
         return None, 0.0
@@ -336,7 +349,7 @@ def patrol_target(b: Board, u: str, options: list[str] | None) -> tuple[str | No
         areas = reach(b.v, base, b.side, 2)
     else:
         ours = reach(b.v, base, b.side, 2)
-        areas = {o[3:]: ours.get(o[3:], 2) for o in options}
+        areas = {a: ours.get(a, 2) for a in options}
     s = b.strength(u)
     careful = b.side == "allies" and b.turn < OFFENSIVE_TURN and spec(u).airstrike > 0 and spec(u).kind == "ship"
     top, pick = 0.0, None
@@ -356,7 +369,7 @@ def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     if base is None:
         return None, 0.0
     ours = reach(b.v, base, b.side, 3 if spec(u).nation in ("japan", "us") else 2)
-    areas = ours if options is None else {o[3:]: ours.get(o[3:], 3) for o in options}
+    areas = ours if options is None else {a: ours.get(a, 3) for a in options}
     s = b.strength(u)
     need = 1.3 if b.side == "allies" and b.turn < OFFENSIVE_TURN else 1.0
     top, pick = 0.0, None
@@ -377,15 +390,15 @@ def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     return pick, top
 
 
-def raid_step(b: Board, ids: list[str]) -> str:
+def raid_step(b: Board, opts) -> str:
     memo: dict[tuple, float] = {}
     scored = []
-    for o in ids:
-        if o.startswith("sortie:"):
-            k = signature(b, o[7:])
-            if k not in memo:
-                memo[k] = raid_target(b, o[7:], None)[1]
-            scored.append((memo[k], o))
+    for o in of_verb(opts, "sortie"):
+        u = o.get("unit")
+        k = signature(b, u)
+        if k not in memo:
+            memo[k] = raid_target(b, u, None)[1]
+        scored.append((memo[k], o.id))
     scored = [(g, o) for g, o in scored if g > 0.3]
     return best(scored, lambda x: x[0])[1] if scored else "done"
 
@@ -397,7 +410,7 @@ def amph_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     if base is None:
         return None, 0.0
     ours = reach(b.v, base, b.side, 2)
-    areas = ours if options is None else {o[3:]: ours.get(o[3:], 2) for o in options}
+    areas = ours if options is None else {a: ours.get(a, 2) for a in options}
     top, pick = 0.0, None
     for a in sorted(areas, key=lambda a: (areas[a], a)):
         mine, theirs = b.strength_at(a, b.side), b.strength_at(a, b.foe)
@@ -419,74 +432,69 @@ def defenders(b: Board, base: str) -> list[str]:
             and spec(u).side != b.side]
 
 
-def amph_step(b: Board, ids: list[str]) -> str:
-    scored = [(amph_target(b, o[7:], None)[1], o) for o in ids if o.startswith("sortie:")]
+def amph_step(b: Board, opts) -> str:
+    scored = [(amph_target(b, o.get("unit"), None)[1], o.id) for o in of_verb(opts, "sortie")]
     scored = [(g, o) for g, o in scored if g > 0]
     return best(scored, lambda x: x[0])[1] if scored else "done"
 
 
-def destination(b: Board, arg: str, ids: list[str]) -> str | None:
-    kind, _, u = arg.partition(":")
-    opts = [o for o in ids if o.startswith("to:")]
+def destination(b: Board, opts) -> str | None:
+    moves = of_verb(opts, "move")
+    if not moves:
+        return None
+    u = moves[0].get("unit")
+    areas = [o.get("area") for o in moves]
     if spec(u).kind == "amph":
-        a, _ = amph_target(b, u, opts)
-    elif kind == "raid":
-        a, _ = raid_target(b, u, opts)
+        a, _ = amph_target(b, u, areas)
+    elif moves[0].get("raid"):
+        a, _ = raid_target(b, u, areas)
         if a is None:
-            a, _ = patrol_target(b, u, opts)
+            a, _ = patrol_target(b, u, areas)
     else:
-        a, _ = patrol_target(b, u, opts)
-    return f"to:{a}" if a else (opts[0] if opts else None)
+        a, _ = patrol_target(b, u, areas)
+    return next(o.id for o in moves if o.get("area") == a) if a else moves[0].id
 
 
-def air_step(b: Board, ids: list[str]) -> str:
+def air_step(b: Board, opts) -> str:
     """12.1: each air unit over the area where it adds most (Japan: Indonesia early)."""
     top, pick = 0.15, "pass"
-    for o in ids:
-        if not o.startswith("place:"):
-            continue
-        _, u, a = o.split(":")
+    for o in of_verb(opts, "place"):
+        u, a = o.get("unit"), o.get("area")
         g = b.gain(a, strength(b.v, u))
         if b.side == "japan" and a == "indonesia" and b.turn <= 3:
             g += 1.0
         if g > top:
-            top, pick = g, o
+            top, pick = g, o.id
     return pick
 
 
-def sub_step(b: Board, ids: list[str]) -> str:
+def sub_step(b: Board, opts) -> str:
     top, pick = 0.0, "keep"
-    for o in ids:
-        if o.startswith("sub:"):
-            a = o.split(":")[2]
-            g = sum(worth(b.v, x) for x in b.at_sea(a, b.foe) if spec(x).kind == "ship")
-            if g > top:
-                top, pick = g, o
+    for o in of_verb(opts, "place"):
+        a = o.get("area")
+        g = sum(worth(b.v, x) for x in b.at_sea(a, b.foe) if spec(x).kind == "ship")
+        if g > top:
+            top, pick = g, o.id
     return pick
 
 
-def home(b: Board, arg: str, ids: list[str]) -> str | None:
-    opts = [o for o in ids if o.startswith("to:")]
-    return best(opts, lambda o: port_score(b, arg, o[3:])) if opts else None
+def to_port(b: Board, opts, verb_: str) -> str | None:
+    """10.1 (verb "move"), 4.4 (verb "place"): the best port for the unit the options name."""
+    moves = of_verb(opts, verb_)
+    return best(moves, lambda o: port_score(b, o.get("unit"), o.get("port"))).id if moves else None
 
 
-def come_back(b: Board, arg: str, ids: list[str]) -> str | None:
-    opts = [o for o in ids if o.startswith("at:")]
-    return best(opts, lambda o: port_score(b, arg, o[3:])) if opts else None
-
-
-def invade_choice(b: Board, ids: list[str], prefix: str = "") -> str | None:
+def invade_choice(b: Board, opts) -> str | None:
     """13.3: invade an undefended enemy base (the most valuable); else land at a friendly base; else stay."""
     d = data()
-    inv = [o for o in ids if o.startswith("invade:")]
-    inv = [o for o in inv if not defenders(b, o.split(":")[-1])]
+    inv = [o for o in of_verb(opts, "invade") if not defenders(b, o.get("base"))]
     if inv:
-        return best(inv, lambda o: sum(area_value(b.side, b.turn, x) for x in d.bases[o.split(":")[-1]].touches))
-    lands = [o for o in ids if o.startswith("land:")]
+        return best(inv, lambda o: sum(area_value(b.side, b.turn, x) for x in d.bases[o.get("base")].touches)).id
+    lands = of_verb(opts, "land")
     if lands:
-        return best(lands, lambda o: -len(d.bases[o.split(":")[-1]].touches) if d.bases[o.split(":")[-1]].kind
-                    == "port" else len(d.bases[o.split(":")[-1]].touches))
-    return next((o for o in ids if o.startswith("stay")), None)
+        return best(lands, lambda o: -len(d.bases[o.get("base")].touches) if d.bases[o.get("base")].kind
+                    == "port" else len(d.bases[o.get("base")].touches)).id
+    return next((o.id for o in opts if verb(o) == "stay"), None)
 
 
 # -- combat --------------------------------------------------------------------------------------------
@@ -522,7 +530,7 @@ def retreat(b: Board) -> str:
     return "stay"
 
 
-def target(b: Board, ids: list[str]) -> str | None:
+def target(b: Board, opts) -> str | None:
     """7.43: concentrate on the most valuable target until it is expected to sink, damaged ships first;
     a Japanese carrier holds its guns at night when enemy guns could answer."""
     v = b.v
@@ -530,13 +538,14 @@ def target(b: Board, ids: list[str]) -> str | None:
     night = bool(cb.get("actions")) and cb["actions"][cb.get("act", 0)] == "night" \
         and not cb.get("cur", "").startswith("raid:")
     assigned = cb.get("assign", {})
-    opts = [o.split(":", 2) for o in ids if o.startswith("target:")]
+    opts = of_verb(opts, "target", "hold")
     if not opts:
         return None
-    u = opts[0][1]
-    if night and any(t == "-" for _, _, t in opts):
+    u = opts[0].get("unit")
+    hold = next((o for o in opts if verb(o) == "hold"), None)
+    if night and hold is not None:
         if sum(night_fire(v, x) for x in b.fighting(b.foe)) > 0:
-            return f"target:{u}:-"
+            return hold.id
     sp = spec(u)
     factor = sp.gunnery if night else sp.airstrike
     bonus = sp.gunnery_bonus if night else sp.airstrike_bonus
@@ -548,9 +557,9 @@ def target(b: Board, ids: list[str]) -> str | None:
         return f * HIT * (2 if bon else 1)
 
     def score(o) -> float:
-        t = o[2]
-        if t == "-":
+        if verb(o) == "hold":
             return -1.0
+        t = o.get("target")
         ts = spec(t)
         need = (ts.defense if ts.kind == "lba" else ts.armor + 1) - dmg(v, t) + cb.get("dmg", {}).get(t, 0) * 0
         need = max(0.5, need)
@@ -560,30 +569,30 @@ def target(b: Board, ids: list[str]) -> str | None:
         if ts.kind == "ship" and not night and ts.airstrike > 0:
             w *= 1.3          # day: carriers first
         return w * (min(1.0, (have + mine) / need) - min(1.0, have / need)) + 0.01 * dmg(v, t)
-    pick = best(opts, score)
-    return ":".join(pick)
+    return best(opts, score).id
 
 
 def group_power(b: Board, units) -> float:
     return side_power(b.v, units)
 
 
-def pursue(b: Board, ids: list[str]) -> str | None:
+def pursue(b: Board, opts) -> str | None:
     """8.32, 9.1: carriers raid a port full of ships; pursue a weaker group (with the ships already after it)."""
     v = b.v
     cb = v["combat"] or {}
     groups = cb.get("groups", {})
     pursuers = cb.get("pursuers", {})
     best_o, top = None, 0.0
-    for o in ids:
-        kind, p, *rest = o.split(":")
+    for o in opts:
+        kind, p = verb(o), o.get("unit")
         if kind == "raid":
-            targets = [u for u, x in v["units"].items() if x["loc"] == "port:" + rest[0]
+            targets = [u for u, x in v["units"].items() if x["loc"] == "port:" + o.get("base")
                        and spec(u).side == b.foe and spec(u).kind != "sub"]
             g = sum(worth(v, t) for t in targets) * 0.5
         elif kind == "pursue":
-            grp = list(groups.get(rest[0], ()))
-            mine = [x for x, gg in pursuers.items() if gg == rest[0]] + [p]
+            g_id = o.get("group")
+            grp = list(groups.get(g_id, ()))
+            mine = [x for x, gg in pursuers.items() if gg == g_id] + [p]
             if not grp or group_power(b, mine) < 1.2 * group_power(b, grp):
                 continue
             g = sum(worth(v, t) for t in grp) * 0.3
@@ -592,61 +601,58 @@ def pursue(b: Board, ids: list[str]) -> str | None:
         if g > top:
             best_o, top = o, g
     if best_o and cb.get("bround", 0) <= STALEMATE:
-        return best_o
-    return next((o for o in ids if o.startswith("stay:") or o.startswith("stop:")), None)
+        return best_o.id
+    return next((o.id for o in opts if verb(o) in ("stay", "stop")), None)
 
 
-def land_step(b: Board, ids: list[str]) -> str | None:
-    return invade_choice(b, ids)
+def split(opts) -> str:
+    done = of_verb(opts, "done")
+    return done[0].id if done else opts[-1].id
 
 
-def split(ids: list[str]) -> str:
-    return "done" if "done" in ids else ids[-1]
-
-
-def announce(b: Board, ids: list[str]) -> str | None:
+def announce(b: Board, opts) -> str | None:
     """7.424: an Allied carrier fires its guns at night only when no Japanese guns could answer."""
-    fire = next((o for o in ids if o.startswith("fire:")), None)
-    hold = next((o for o in ids if o.startswith("hold:")), None)
+    fire = next((o.id for o in opts if verb(o) == "fire"), None)
+    hold = next((o.id for o in opts if verb(o) == "hold"), None)
     if sum(night_fire(b.v, x) for x in b.fighting(b.foe)) > 0:
         return hold
     return fire
 
 
-def first_turn(b: Board, view: dict[str, Any], ids: list[str]) -> str | None:
+def first_turn(b: Board, kind: str, opts) -> str | None:
     """18.31-18.35: the Pearl Harbor Raid stays only with a crushing edge; the Allied survivors sortie only
     into an empty Hawaiian Islands; the Allies leave a fight they would lose."""
-    what = view["combat"]["stage"].partition(":")[2]
+    verbs = {verb(o) for o in opts}
     v = b.v
-    area = view["combat"]["area"]
+    area = v["combat"]["area"]
     pearl = [u for u, x in v["units"].items() if x["loc"] == "port:pearl-harbor" and spec(u).kind == "ship"
              and dmg(v, u) <= spec(u).armor]
-    if what == "withdraw" and set(ids) == {"withdraw", "stay"}:
+    if kind == "pearl-harbor-withdraw" and verbs == {"withdraw", "stay"}:
         mine = b.at_sea(area, b.side)
         theirs = b.at_sea(area, b.foe) + pearl
         return "stay" if side_power(v, mine) >= 3 * side_power(v, theirs) else "withdraw"
-    if what == "sortie":
+    if kind == "pearl-harbor-sortie":
         theirs = b.at_sea(area, b.foe)
         mine = b.at_sea(area, b.side) + pearl
         if not theirs or side_power(v, mine) >= 1.5 * side_power(v, theirs):
-            if "all" in ids:
-                return "all"
-            return next((o for o in ids if o.startswith("sortie:")), "done")
+            everyone = of_verb(opts, "all")
+            if everyone:
+                return everyone[0].id
+            return next((o.id for o in opts if verb(o) == "sortie"), "done")
         return "done"
-    if what == "retreat" and set(ids) == {"stay", "retreat"}:
+    if kind == "pearl-harbor-retreat" and verbs == {"stay", "retreat"}:
         return retreat(b)
     return None
 
 
-def fight_order(b: Board, ids: list[str]) -> str:
-    return best(ids, lambda o: area_value(b.side, b.turn, o[6:]) if o.startswith("fight:") else -1)
+def fight_order(b: Board, opts) -> str | None:
+    return pick_id(best(opts, lambda o: area_value(b.side, b.turn, o.get("area")) if verb(o) == "fight" else -1))
 
 
-def substitute(b: Board, ids: list[str]) -> str:
-    return best(ids, lambda o: -worth(b.v, o[7:]))
+def substitute(b: Board, opts) -> str | None:
+    return pick_id(best(opts, lambda o: -worth(b.v, o.get("unit"))))
 
 
-COMBAT = {"choose", "announce", "assign", "retreat", "split", "pursue", "chase", "sub", "land", "raid92"}
 
 
 class HeuristicAgent(Agent):
@@ -679,63 +685,55 @@ class HeuristicAgent(Agent):
         return step
 
     def decide(self, view: dict[str, Any], decision: Decision) -> str | None:
-        """The heuristic's own answer (None if it does not recognise the decision)."""
-        b = Board(view, decision.side)
-        ids = [o.id for o in decision.options]
-        step, _, arg = view["control_state"]["step"].partition(":")
-        if step == "raid-setup":
-            return raid_setup(b, ids)
-        if step == "patrol":
-            return patrol_step(b, ids)
-        if step == "amph":
-            return amph_step(b, ids)
-        if step == "raid":
-            return raid_step(b, ids)
-        if step == "dest":
-            return destination(b, arg, ids)
-        if step == "air":
-            return air_step(b, ids)
-        if step == "sub":
-            return sub_step(b, ids)
-        if step == "home":
-            return home(b, arg, ids)
-        if step == "back":
-            return come_back(b, arg, ids)
-        if step == "substitute":
-            return substitute(b, ids)
-        if step == "fight":
-            return fight_order(b, ids)
-        if step == "invade":
-            return invade_choice(b, ids)
-        if step == "subend":       # 5.6: a submarine's last chance to attack
-            subs = [o for o in ids if o.startswith("sub:")]
-            return best(subs, lambda o: worth(view, o[4:])) if subs else "home"
-        if step == "cbt":
-            return self.combat(b, view, ids)
-        return None
+        """The heuristic's own answer (None if it does not recognise the decision): the rule for the decision's
+        kind (flow.KINDS), reading the options' fields."""
+        rule = BY_KIND.get(decision.kind)
+        return rule(Board(view, decision.side), decision.options) if rule else None
 
-    def combat(self, b: Board, view: dict[str, Any], ids: list[str]) -> str | None:
-        stage = (view["combat"] or {}).get("stage", "").partition(":")[0]
-        if stage == "choose" and set(ids) == {"day", "night"}:
-            return day_or_night(b)
-        if stage == "announce":
-            return announce(b, ids)
-        if stage == "assign":
-            return target(b, ids)
-        if stage == "retreat" and set(ids) == {"stay", "retreat"}:
-            return retreat(b)
-        if stage == "split":
-            return split(ids)
-        if stage in ("pursue", "chase", "raid92"):
-            return pursue(b, ids)
-        if stage == "sub":
-            subs = [o for o in ids if o.startswith("sub:")]
-            return best(subs, lambda o: worth(view, o.split(":")[2])) if subs else ids[-1]
-        if stage == "land":
-            return land_step(b, ids)
-        if stage == "t1":
-            return first_turn(b, view, ids)
-        return None
+
+def stay_or_retreat(b: Board, opts) -> str | None:
+    """8.1 (a partial retreat, 20.8, is not weighed: the fallback answers it)."""
+    return retreat(b) if {verb(o) for o in opts} == {"stay", "retreat"} else None
+
+
+def sub_attack(b: Board, opts, otherwise: str | None = None) -> str | None:
+    """16.1, 5.6: a submarine attacks the most valuable ship it can reach (else waits or goes home)."""
+    subs = of_verb(opts, "attack")
+    if subs:
+        return best(subs, lambda o: worth(b.v, o.get("target"))).id
+    return otherwise if otherwise is not None else opts[-1].id
+
+
+BY_KIND = {
+    "pearl-harbor-raid": raid_setup,
+    "move-patrollers": patrol_step,
+    "move-amphibious": amph_step,
+    "move-raiders": raid_step,
+    "destination": destination,
+    "place-air": air_step,
+    "place-submarine": sub_step,
+    "return-to-port": lambda b, opts: to_port(b, opts, "move"),
+    "return-to-play": lambda b, opts: to_port(b, opts, "place"),
+    "substitute": substitute,
+    "order-combats": fight_order,
+    "end-of-turn-invasion": invade_choice,
+    "submarine-last-attack": lambda b, opts: sub_attack(b, opts, "home"),
+    "pearl-harbor-withdraw": lambda b, opts: first_turn(b, "pearl-harbor-withdraw", opts),
+    "pearl-harbor-sortie": lambda b, opts: first_turn(b, "pearl-harbor-sortie", opts),
+    "pearl-harbor-retreat": lambda b, opts: first_turn(b, "pearl-harbor-retreat", opts),
+    "day-or-night": lambda b, opts: day_or_night(b),
+    "announce-night-fire": announce,
+    "choose-target": target,
+    "submarine-attack": sub_attack,
+    "retreat": stay_or_retreat,
+    "split-group": lambda b, opts: split(opts),
+    "pursuit": pursue,
+    "continue-pursuit": pursue,
+    "air-raid": pursue,
+    "land-or-invade": invade_choice,
+}
+"""The rule for each kind of decision (flow.KINDS), as rule(board, options). Kinds not named here (kamikaze, the
+task force steps, airstrike stances, anti-aircraft fire, island targets) get the seeded fallback."""
 
 
 register_agent("victory-in-the-pacific", "heuristic", HeuristicAgent)
