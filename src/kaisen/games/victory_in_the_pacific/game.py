@@ -41,8 +41,8 @@ class VictoryInThePacific(Game[VPState]):
 
     def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
         """Every option id the game can ever offer (vocabulary.py): units x sea areas, ports and bases, targets and
-        fleeing groups, from the static data. 27,990 ids with the standard rules, 45,123 with every optional rule
-        on (task forces add most)."""
+        fleeing groups, from the static data: 33,332 ids with the standard rules, 47,777 with every optional
+        rule on (the task forces add most); computed once per set of rules."""
         self.scenario(scenario)
         resolved = self.resolve_options(options)
         key = tuple(sorted(k for k, v in resolved.items() if v))
