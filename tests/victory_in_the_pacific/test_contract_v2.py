@@ -166,3 +166,23 @@ def test_vocabulary_grows_with_the_optional_rules_and_stays_bounded():
     assert {"done", "day", "night", "stay", "retreat", "fight:indonesia", "to:pearl-harbor"} <= standard
     assert not any(x.startswith(("tf:", "kamikaze:", "itarget:", "aa:", "rebuild:")) for x in standard)
     assert GAME.action_vocabulary() is standard        # computed once per set of rules
+
+
+def test_heuristic_chooses_the_same_with_prompts_and_labels_blanked():
+    from kaisen.engine.core import Option
+    rng = random.Random(11)
+    plain = {s: HeuristicAgent(s, 11) for s in GAME.sides}
+    blind = {s: HeuristicAgent(s, 11) for s in GAME.sides}
+    s = GAME.new_state(options=EVERY_RULE)
+    for _ in range(3000):
+        p = GAME.pause(s)
+        if isinstance(p, End):
+            break
+        if isinstance(p, Decision):
+            view = GAME.view(s, p.side)
+            blank = Decision(p.side, "", tuple(Option(o.id, "", o.fields) for o in p.options), p.rule, p.kind)
+            a = plain[p.side].choose(view, p)
+            assert blind[p.side].choose(view, blank) == a, (p.kind, a)
+        else:
+            a = testing.random_answer(p, rng)
+        s = GAME.apply(s, a)
