@@ -52,7 +52,9 @@ def fam_secret(step):
 @settings(max_examples=6, deadline=None)
 @given(seed=SEEDS)
 def test_fam_6_2_the_us_plot_is_invisible_to_japan_and_spectators(seed):
-    """Stay, a one-hex and a longer plot of the same fleet look the same to Japan and to a spectator."""
+    """Stay, a one-hex and a longer plot of the same fleet look the same to Japan and to a spectator. Where the
+    plot's last answer leads straight to its reveal (6.2(2): no Japanese move comes between), the reveal is
+    public by rule, so only the answers before it are compared."""
     for s, p in situations(FAM, seed, fam_secret("plot"), limit=3):
         rng = random.Random(seed)
         stay = lambda t, f=s.step: t.step == f
@@ -61,7 +63,9 @@ def test_fam_6_2_the_us_plot_is_invisible_to_japan_and_spectators(seed):
         alts.append(testing.hidden_run(FAM, s, "usa", stay, rng,
                                        pick=lambda ids, r: next((i for i in ids if "stay" in i or "done" in i
                                                                  or "end" in i), r.choice(ids))))
-        testing.assert_hidden_alternatives(FAM, s, alts, ["japan", None])
+        revealed = any(not testing.GameDriver(FAM).play(s, *alt)[0].step.startswith(("plot", "jmove", "dmcv"))
+                       for alt in alts)
+        testing.assert_hidden_alternatives(FAM, s, [a[:-1] for a in alts] if revealed else alts, ["japan", None])
 
 
 @settings(max_examples=4, deadline=None)

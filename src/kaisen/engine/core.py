@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Callable, Generic, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
 """An answer is an option id (for a Decision) or the faces rolled (for a Chance node)."""
@@ -35,23 +35,49 @@ class IllegalAction(ValueError):
         return {"rule": self.rule, "reason": self.reason, "given": self.given, "allowed": self.allowed}
 
 
-@dataclass(frozen=True, slots=True)
 class Option:
     """One legal answer to a Decision: a stable machine id, a human label, and structured `fields` saying what
     it is about (contract v2): the units, places and numbers it names, as JSON values, e.g.
     `{"verb": "move", "unit": "csf", "hex": "F-4"}`. Agents, boards and tests read the fields; nobody parses
-    the id or the label."""
+    the id or the label.
 
-    id: str
-    label: str
-    fields: dict[str, Any] | None = field(default=None, hash=False)
+    Labels on demand: instead of the text a game may give `make`, called once with the option the first time
+    someone reads `label` (simulation and search never do). Options are made on every step: a slotted class,
+    not a frozen dataclass."""
+
+    __slots__ = ("id", "_label", "fields", "_make")
+
+    def __init__(self, id: str, label: str | None = None, fields: dict[str, Any] | None = None,
+                 make: Callable[["Option"], str] | None = None):
+        self.id = id
+        self._label = label
+        self.fields = fields
+        self._make = make
+
+    @property
+    def label(self) -> str:
+        text = self._label
+        if text is None:
+            text = self._label = self._make(self) if self._make is not None else self.id
+        return text
 
     def get(self, key: str, default: Any = None) -> Any:
         """One structured field (None or `default` when the option has no such field)."""
         return self.fields.get(key, default) if self.fields else default
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return self.id == other.id and self.fields == other.fields and self.label == other.label
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Option({self.id!r}, {self.label!r}, {self.fields!r})"
+
+
+@dataclass(slots=True)
 class Decision:
     """A side must choose one of the enumerated options."""
 
@@ -72,7 +98,7 @@ class Decision:
         raise IllegalAction(self.rule or "engine", f"{self.prompt}: no such option", option_id, self.ids())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Chance:
     """Dice to roll now: one die (or a small batch), each with its number of sides, and the reason."""
 
@@ -94,20 +120,48 @@ class End:
 Pause = Union[Decision, Chance, End]
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """One narrated happening. `private_to` names the only side that may read it (None: everyone)."""
+    """One narrated happening. `private_to` names the only side that may read it (None: everyone).
 
-    kind: str
-    text: str
-    private_to: str | None = None
-    rule: str = ""
+    Narration on demand: a game may give, instead of the text, `make` and its `args` (the event's parameters,
+    taken when it happens); the English text is made the first time someone reads `text` (the log, the
+    terminal, the server), so simulation and search pay nothing for it."""
+
+    __slots__ = ("kind", "_text", "private_to", "rule", "_make", "_args")
+
+    def __init__(self, kind: str, text: str | None = None, private_to: str | None = None, rule: str = "",
+                 make: Callable[..., str] | None = None, args: tuple = ()):
+        self.kind = kind
+        self._text = text
+        self.private_to = private_to
+        self.rule = rule
+        self._make = make
+        self._args = args
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = self._make(*self._args)
+        return text
 
     def visible_to(self, side: str | None) -> bool:
         return side is None or self.private_to is None or self.private_to == side
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "private_to": self.private_to, "rule": self.rule}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.private_to, self.rule, self.text) == (other.kind, other.private_to, other.rule,
+                                                                       other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.private_to, self.rule))
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, {self.private_to!r}, {self.rule!r})"
 
 
 def check_dice(chance: Chance, answer: Any) -> tuple[int, ...]:
