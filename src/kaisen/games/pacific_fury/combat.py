@@ -2,9 +2,11 @@
 the Sunk Table (10.7), return to base (10.8). Every die is a chance node; every choice a decision."""
 from __future__ import annotations
 
+from functools import partial
+
 from kaisen.engine.core import Chance, Option
 from kaisen.games.pacific_fury import operations, task_forces
-from kaisen.games.pacific_fury.common import Ctx, as_aa_bonus, cap_of, carriers, hits_for, sink_threshold
+from kaisen.games.pacific_fury.common import Ctx, describe, as_aa_bonus, cap_of, carriers, hits_for, sink_threshold
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
 
 IBS = "ironbottom"
@@ -20,14 +22,14 @@ def start_carrier_combat(c: Ctx) -> None:
     elif len(have) == 1:
         c.s.step = "cc-declare:" + have[0]
     else:
-        c.say("combat", f"No carriers on either side in {c.d.zones[cb.zone].name}: no combat", "10.5")
+        c.note("combat", "10.5", "No carriers on either side in {}: no combat".format, c.d.zones[cb.zone].name)
         operations.finish(c)
 
 
 def start_air_strike(c: Ctx, tf: TaskForce, target: str) -> None:
     """9.5/10.6: a TF-C strikes Henderson Field or an enemy task force in an adjacent zone."""
     c.s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=target)
-    c.say("operation", f"{SIDE_NAME[tf.side]} {tf.id} launches an air strike on {target_name(c, target)}", "9.5")
+    c.note("operation", "9.5", _launch_text, tf.side, tf.id, target)
     start_round(c)
 
 
@@ -36,6 +38,10 @@ def start_bombardment(c: Ctx, tf: TaskForce, rounds_left: int) -> None:
     c.s.combat = Combat(kind="bombard", attacker=tf.side, zone=IBS, mover=tf.id, rounds=rounds_left)
     c.reveal(tf, "naval bombardment", "8.4")
     start_round(c)
+
+
+def _launch_text(side: str, tid: str, target: str) -> str:
+    return f"{SIDE_NAME[side]} {tid} launches an air strike on {target_name(None, target)}"
 
 
 def tfcs(c: Ctx, side: str) -> list[TaskForce]:
@@ -66,7 +72,7 @@ def start_round(c: Ctx) -> None:
     cb.pools, cb.applied, cb.fire, cb.hf_hits = [], {}, {}, 0
     cb.declared, cb.rtb_asked, cb.stage = [], [], "start"
     a, dfn = cb.attacker, other(cb.attacker)
-    c.say("round", f"{kind_name(cb)}: round {cb.round}", "10.1")
+    c.note("round", "10.1", "{}: round {}".format, KIND_NAME[cb.kind], cb.round)
     if cb.kind == "surface":
         engage(c, s.in_zone(cb.zone))            # 10.3: every ship in the zone takes part
         for side, foe in ((a, dfn), (dfn, a)):
@@ -124,9 +130,12 @@ def engaged(c: Ctx, side: str) -> list[TaskForce]:
     return sorted((t for t in c.s.in_zone(cb.zone, side) if t.id in cb.engaged), key=lambda t: t.id)
 
 
+KIND_NAME = {"surface": "Surface combat", "bombard": "Naval bombardment", "carrier": "Carrier combat",
+             "air": "Air strike", "torpedo": "Torpedo hits"}
+
+
 def kind_name(cb: Combat) -> str:
-    return {"surface": "Surface combat", "bombard": "Naval bombardment", "carrier": "Carrier combat",
-            "air": "Air strike", "torpedo": "Torpedo hits"}[cb.kind]
+    return KIND_NAME[cb.kind]
 
 
 def cf_of(c: Ctx, unit: str) -> int:
@@ -182,14 +191,20 @@ def on_fire(c: Ctx, side: str, faces: tuple[int, ...]) -> None:
     parts = []
     for (u, cf, pool, cap), face in zip(cb.fire[side], faces):
         h = hits_for(face, cf, cap)
-        parts.append(f"{unit_label(c, u)} rolls {face}: {h} hit{'s' if h != 1 else ''}")
+        parts.append((u, face, h))
         if pool == -1:
             cb.hf_hits += h
         else:
             cb.pools[pool][1] += h
-    c.say("fire", f"{SIDE_NAME[side]} fires: " + "; ".join(parts), "10.2")
+    c.note("fire", "10.2", _fire_text, c.d, side, tuple(parts))
     cb.stage = "fired:" + side
     next_fire(c)
+
+
+def _fire_text(d, side: str, parts: tuple) -> str:
+    return f"{SIDE_NAME[side]} fires: " + "; ".join(
+        f"{'Henderson Field' if u == 'henderson' else d.ships[u].name} rolls {face}: {h} hit{'s' if h != 1 else ''}"
+        for u, face, h in parts)
 
 
 # -- applying hits -------------------------------------------------------------------------------
@@ -239,9 +254,13 @@ def alloc_options(c: Ctx) -> list[Option]:
     pool = alloc_pool(c)
     cb = c.s.combat
     loc = c.s.loc
-    return [Option(f"hit:{u}", f"{c.name(u)} (DF {c.d.ships[u].df}, {cb.applied.get(u, 0)} hit(s) so far)",
-                   hit_fields(u, cb.applied.get(u, 0), loc[u]))
-            for u in eligible(c, pool)]
+    make = partial(_hit_label, c.d)
+    return [Option(f"hit:{u}", None, hit_fields(u, cb.applied.get(u, 0), loc[u]), make) for u in eligible(c, pool)]
+
+
+def _hit_label(d, o: Option) -> str:
+    sp = d.ships[o.fields["unit"]]
+    return f"{sp.name} (DF {sp.df}, {o.fields['applied']} hit(s) so far)"
 
 
 def hit_fields(unit: str, applied: int, where: str) -> dict:
@@ -295,24 +314,24 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
         if sp.type == "TE":   # the marker leaves play in plain view and is used again next turn (9.6)
             s.loc[u] = "offboard"
             s.gone_public += (u,)
-            c.say("sunk", f"{sp.name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)", "10.7")
+            c.note("sunk", "10.7", _one_hit_text, sp.name, n)
         elif sp.is_transport:
             s.loc[u] = "sunk"
-            c.say("sunk", f"{sp.name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)", "10.7")
+            c.note("sunk", "10.7", _one_hit_text, sp.name, n)
         elif rolls[u] >= sink_threshold(n, sp.df):
             s.loc[u] = "sunk"
-            c.say("sunk", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: SUNK", "10.7")
+            c.note("sunk", "10.7", "{}: {} hit(s) vs DF {}, rolls {}: SUNK".format, sp.name, n, sp.df, rolls[u])
         else:
             back = s.turn + (2 if sp.side == "japan" or n >= 2 else 1)
             if back > LAST_TURN:
                 s.loc[u] = "removed"
-                c.say("damaged", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: damaged, cannot "
-                                 f"return by turn {LAST_TURN} and is removed", "10.7")
+                c.note("damaged", "10.7", "{}: {} hit(s) vs DF {}, rolls {}: damaged, cannot return by turn {} and is "
+                       "removed".format, sp.name, n, sp.df, rolls[u], LAST_TURN)
             else:
                 s.loc[u] = "track"
                 s.returns[u] = back
-                c.say("damaged", f"{sp.name}: {n} hit(s) vs DF {sp.df}, rolls {rolls[u]}: damaged, "
-                                 f"returns on turn {back}", "10.7")
+                c.note("damaged", "10.7", "{}: {} hit(s) vs DF {}, rolls {}: damaged, returns on turn {}".format,
+                       sp.name, n, sp.df, rolls[u], back)
     c.drop_ships(hit)
     if cb.kind in ("bombard", "air") and (cb.kind == "bombard" or cb.target == "henderson"):
         need = max(1, c.hf_value())
@@ -321,9 +340,13 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
         elif cb.hf_hits >= need:
             c.disrupt(f"{cb.hf_hits} hit(s), {need} needed", "10.4" if cb.kind == "bombard" else "10.6")
         else:
-            c.say("henderson", f"{cb.hf_hits} hit(s) on Henderson Field, {need} needed: no effect",
-                  "10.4" if cb.kind == "bombard" else "10.6")
+            c.note("henderson", "10.4" if cb.kind == "bombard" else "10.6",
+                   "{} hit(s) on Henderson Field, {} needed: no effect".format, cb.hf_hits, need)
     round_end(c)
+
+
+def _one_hit_text(name: str, n: int) -> str:
+    return f"{name} is sunk ({n} hit{'s' if n > 1 else ''}; one hit sinks it)"
 
 
 # -- after a round -----------------------------------------------------------------------------
@@ -430,7 +453,7 @@ def on_rtb(c: Ctx, side: str, oid: str) -> None:
         for tf in sorted(going, key=lambda t: t.id):
             c.to_base(tf, "declared return to base", "10.8")
     else:
-        c.say("combat", f"{SIDE_NAME[side]} stays", "10.8")
+        c.note("combat", "10.8", "{} stays".format, SIDE_NAME[side])
     ask_rtb(c)
 
 
@@ -525,10 +548,10 @@ def on_target(c: Ctx, tf_id: str, oid: str) -> None:
 def on_declare(c: Ctx, side: str, oid: str) -> None:
     cb = c.s.combat
     if oid == "carrier-combat":
-        c.say("combat", f"{SIDE_NAME[side]} opens carrier combat in {c.d.zones[cb.zone].name}", "10.5")
+        c.note("combat", "10.5", "{} opens carrier combat in {}".format, SIDE_NAME[side], c.d.zones[cb.zone].name)
         choose_targets(c)
     elif cb.round == 1:
-        c.say("combat", f"{SIDE_NAME[side]} declines carrier combat; both sides stay revealed", "10.5")
+        c.note("combat", "10.5", "{} declines carrier combat; both sides stay revealed".format, SIDE_NAME[side])
         operations.finish(c)
     else:
         end_combat(c)
@@ -556,5 +579,5 @@ def on_strike_next(c: Ctx, oid: str) -> None:
         return
     cb.round = 2
     cb.target = oid[7:]
-    c.say("operation", f"Second round of the air strike on {target_name(c, cb.target)}", "10.6")
+    c.note("operation", "10.6", "Second round of the air strike on {}".format, target_name(c, cb.target))
     start_round(c)

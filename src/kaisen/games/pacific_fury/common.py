@@ -1,8 +1,6 @@
 """Shared helpers for the procedures: task-force types (8.3), unit movement, the marker, narration."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from kaisen.engine.core import Event
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
@@ -11,13 +9,58 @@ from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
 _TF_TYPES: dict[tuple[int, tuple[str, ...]], str] = {}   # (data set, ships) -> TF type: types never change
 
 
-@dataclass
-class Ctx:
-    """One step being applied: the state copy being changed, the rules data, the new events."""
+def names(d: PFData, units) -> str:
+    """Ship names joined for narration and labels ("no ships" when there are none)."""
+    ships = d.ships
+    return ", ".join(ships[u].name for u in units) or "no ships"
 
-    s: PFState
-    d: PFData
-    ev: list[Event] = field(default_factory=list)
+
+def box_label(m: int) -> str:
+    """The Initiative Track box a marker position names ("0", "US 2", "Japan 1")."""
+    return "0" if m == 0 else (f"US {m}" if m > 0 else f"Japan {-m}")
+
+
+def describe(d: PFData, tf: TaskForce, viewer_knows: bool) -> str:
+    """A task force as narration and labels name it: its type and ships if known, else its counter count."""
+    if viewer_knows or tf.revealed:
+        return f"{tf.id} ({tf_type(d, tf)}: {names(d, tf.ships)})"
+    return f"{tf.id} ({len(tf.ships)} concealed)"
+
+
+def tf_type(d: PFData, tf: TaskForce) -> str:
+    """8.3: TF-A has Transports, TF-C has a carrier, otherwise TF-B (the Tokyo Express is a TF-B)."""
+    key = (id(d), tf.ships)
+    kind = _TF_TYPES.get(key)
+    if kind is None:
+        specs = [d.ships[u] for u in tf.ships]
+        kind = ("TF-A" if any(sp.type == "AP" for sp in specs) else
+                "TF-C" if any(sp.is_carrier for sp in specs) else "TF-B")
+        if len(_TF_TYPES) > 200_000:
+            _TF_TYPES.clear()
+        _TF_TYPES[key] = kind
+    return kind
+
+
+def _reveal_text(d, side, tid, why, ships) -> str:
+    return f"{SIDE_NAME[side]} {tid} revealed ({why}): {names(d, ships)}"
+
+
+def _shift_text(n, side, why, old, new) -> str:
+    return f"Initiative marker shifts {n} toward {SIDE_NAME[side]} ({why}): {box_label(old)} -> {box_label(new)}"
+
+
+class Ctx:
+    """One step being applied: the state copy being changed, the rules data, the new events.
+
+    Narration on demand (DESIGN.md): `note`/`note_to` record an event's maker and its parameters, taken
+    now (immutable values only); the English text is made when someone reads it."""
+
+    __slots__ = ("s", "d", "ev")
+
+    def __init__(self, s: PFState, d: PFData, ev: list[Event] | None = None):
+        self.s = s
+        self.d = d
+        self.ev = [] if ev is None else ev
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:
@@ -27,33 +70,30 @@ class Ctx:
         """An event only `side` may read (it names ships the other side has not seen)."""
         self.ev.append(Event(kind, text, side, rule))
 
+    def note(self, kind: str, rule: str, make, *args) -> None:
+        """An event for everyone, its text `make(*args)` made when read."""
+        self.ev.append(Event(kind, None, None, rule, make, args))
+
+    def note_to(self, side: str, kind: str, rule: str, make, *args) -> None:
+        """An event only `side` may read, its text `make(*args)` made when read."""
+        self.ev.append(Event(kind, None, side, rule, make, args))
+
     def name(self, unit: str) -> str:
         return self.d.ships[unit].name
 
     def names(self, units) -> str:
-        return ", ".join(self.name(u) for u in units) or "no ships"
+        return names(self.d, units)
 
     # -- task forces -------------------------------------------------------------------------
     def tf_type(self, tf: TaskForce) -> str:
         """8.3: TF-A has Transports, TF-C has a carrier, otherwise TF-B (the Tokyo Express is a TF-B)."""
-        key = (id(self.d), tf.ships)
-        kind = _TF_TYPES.get(key)
-        if kind is None:
-            specs = [self.d.ships[u] for u in tf.ships]
-            kind = ("TF-A" if any(sp.type == "AP" for sp in specs) else
-                    "TF-C" if any(sp.is_carrier for sp in specs) else "TF-B")
-            if len(_TF_TYPES) > 200_000:
-                _TF_TYPES.clear()
-            _TF_TYPES[key] = kind
-        return kind
+        return tf_type(self.d, tf)
 
     def is_te(self, tf: TaskForce) -> bool:
         return tf.ships == ("tokyo-express",)
 
     def describe(self, tf: TaskForce, viewer_knows: bool) -> str:
-        if viewer_knows or tf.revealed:
-            return f"{tf.id} ({self.tf_type(tf)}: {self.names(tf.ships)})"
-        return f"{tf.id} ({len(tf.ships)} concealed)"
+        return describe(self.d, tf, viewer_knows)
 
     def set_tf(self, tf: TaskForce) -> None:
         self.s.tfs[tf.id] = tf
@@ -66,7 +106,7 @@ class Ctx:
             return tf
         tf = tf._replace(revealed=True)
         self.s.tfs[tf.id] = tf
-        self.say("reveal", f"{SIDE_NAME[tf.side]} {tf.id} revealed ({why}): {self.names(tf.ships)}", rule)
+        self.note("reveal", rule, _reveal_text, self.d, tf.side, tf.id, why, tf.ships)
         return tf
 
     def reveal_zone(self, zone: str, rule: str) -> None:
@@ -80,7 +120,7 @@ class Ctx:
             t = self.d.ships[u].type
             s.loc[u] = "offboard" if t == "TE" else "base"
         del s.tfs[tf.id]
-        self.say("return", f"{SIDE_NAME[tf.side]} {tf.id} returns to base ({why})", rule)
+        self.note("return", rule, "{} {} returns to base ({})".format, SIDE_NAME[tf.side], tf.id, why)
 
     def drop_ships(self, units: list[str]) -> None:
         """Take ships out of their task forces (sunk, damaged, landed); empty task forces vanish."""
@@ -96,8 +136,7 @@ class Ctx:
 
     # -- the Initiative Track ---------------------------------------------------------------
     def box_label(self, marker: int | None = None) -> str:
-        m = self.s.marker if marker is None else marker
-        return "0" if m == 0 else (f"US {m}" if m > 0 else f"Japan {-m}")
+        return box_label(self.s.marker if marker is None else marker)
 
     def shift(self, side: str, n: int, why: str, rule: str) -> None:
         """Move the Initiative marker n boxes in `side`'s favour (shifts past the end are lost)."""
@@ -106,8 +145,7 @@ class Ctx:
         new = max(-self.d.max_box, min(self.d.max_box, s.marker + step))
         old = s.marker
         s.marker = new
-        self.say("initiative", f"Initiative marker shifts {n} toward {SIDE_NAME[side]} ({why}): "
-                               f"{self.box_label(old)} -> {self.box_label(new)}", rule)
+        self.note("initiative", rule, _shift_text, n, side, why, old, new)
 
     def hf_value(self) -> int:
         return abs(self.s.marker)
@@ -119,7 +157,7 @@ class Ctx:
     def disrupt(self, why: str, rule: str) -> None:
         if self.s.hf_operational:
             self.s.hf_operational = False
-            self.say("henderson", f"Henderson Field is disrupted ({why})", rule)
+            self.note("henderson", rule, "Henderson Field is disrupted ({})".format, why)
 
 
 def carriers(d: PFData, units) -> list[str]:
@@ -153,4 +191,4 @@ def sink_threshold(hits: int, df: int) -> int:
     return 2 if hits > df else 4 if hits == df else 6
 
 
-__all__ = ["Ctx", "carriers", "cap_of", "as_aa_bonus", "hits_for", "sink_threshold", "other"]
+__all__ = ["Ctx", "names", "box_label", "describe", "tf_type", "carriers", "cap_of", "as_aa_bonus", "hits_for", "sink_threshold", "other"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kaisen.games.pacific_fury import combat, task_forces
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.common import Ctx, names
 from kaisen.games.pacific_fury.state import SIDE_NAME, Combat
 
 
@@ -11,7 +11,7 @@ def start(c: Ctx) -> None:
     side = c.s.non_initiative
     left = [e for e in c.d.events[side] if e.repeatable or e.id not in c.s.events_used]
     if not left:
-        c.say("event", f"{SIDE_NAME[side]} has no event left to roll", "7.0")
+        c.note("event", "7.0", "{} has no event left to roll".format, SIDE_NAME[side])
         task_forces.start(c)
         return
     c.s.step = "event-roll"
@@ -24,11 +24,12 @@ def on_roll(c: Ctx, face: int) -> None:
     ev = d.event_for(side, face)
     s.event_rolls += 1
     if not ev.repeatable and ev.id in s.events_used:
-        c.say("event", f"{SIDE_NAME[side]} event roll {face}: {ev.name} already happened; roll again", "7.0")
+        c.note("event", "7.0", "{} event roll {}: {} already happened; roll again".format, SIDE_NAME[side], face, ev.name)
         return
     if not ev.repeatable:
         s.events_used = s.events_used + (ev.id,)
-    c.say("event", f"{SIDE_NAME[side]} event roll {face}: {ev.name}", ev.prov.split(": ")[0].replace("rulebook ", ""))
+    c.note("event", ev.prov.split(": ")[0].replace("rulebook ", ""), "{} event roll {}: {}".format, SIDE_NAME[side], face,
+           ev.name)
     getattr(EVENTS_RESOLVE, ev.id.replace("-", "_"))(c, face)
 
 
@@ -40,7 +41,7 @@ class EVENTS_RESOLVE:
         """7.1 1-3: US base revealed, Japan allocates `face` hits there, then the Sunk Table."""
         s = c.s
         targets = [u for u in c.d.order if s.loc[u] == "base" and c.d.ships[u].side == "usa"]
-        c.say("reveal", f"US ships in Espiritu Santo revealed: {c.names(targets)}", "7.1")
+        c.note("reveal", "7.1", _revealed_text, c.d, tuple(targets))
         if not targets:
             task_forces.start(c)
             return
@@ -55,7 +56,7 @@ class EVENTS_RESOLVE:
         moved = [u for u in c.d.order if c.s.loc[u] == "reserve"]
         for u in moved:
             c.s.loc[u] = "base"
-        c.say("event", f"Reserve released to Truk: {c.names(moved)}", "7.1")
+        c.note("event", "7.1", _released_text, c.d, tuple(moved))
         task_forces.start(c)
 
     @staticmethod
@@ -93,6 +94,14 @@ class EVENTS_RESOLVE:
             s.step = "overestimated"
 
 
+def _revealed_text(d, targets: tuple) -> str:
+    return f"US ships in Espiritu Santo revealed: {names(d, targets)}"
+
+
+def _released_text(d, moved: tuple) -> str:
+    return f"Reserve released to Truk: {names(d, moved)}"
+
+
 def sub_candidates(c: Ctx) -> list[str]:
     return [u for u in c.d.order if c.s.loc[u] == "base" and c.d.ships[u].side == "japan"
             and c.d.ships[u].type not in ("AP", "TE")]
@@ -105,11 +114,11 @@ def overestimated_candidates(c: Ctx) -> list[str]:
 def on_sub_pick(c: Ctx, face: int) -> None:
     victim = sub_candidates(c)[face - 1]
     c.s.loc[victim] = "sunk"
-    c.say("sunk", f"Submarine attack: {c.name(victim)} is revealed in Truk and removed from the game", "7.2")
+    c.note("sunk", "7.2", "Submarine attack: {} is revealed in Truk and removed from the game".format, c.name(victim))
     task_forces.start(c)
 
 
 def revive(c: Ctx, unit: str) -> None:
     c.s.loc[unit] = "base"
-    c.say("event", f"{c.name(unit)} was not sunk after all and returns to Espiritu Santo", "7.2")
+    c.note("event", "7.2", "{} was not sunk after all and returns to Espiritu Santo".format, c.name(unit))
     task_forces.start(c)

@@ -92,19 +92,35 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
     option that names a real ship, zone, box or task force is refused under the rule that forbids it
     (`refusals.explain`), in words the answering side may read."""
-    p = pause(s, d)
-    try:
-        faces = answer = check_answer(p, answer, "4.0")
-    except IllegalAction:
-        why = refusals.explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
-        if why is None:
-            raise
-        raise IllegalAction(why[0], why[1], answer, p.ids()) from None
+    p = s.cache
+    if p is None:
+        p = s.cache = _pause(Ctx(s, d))
+    # the common case checked inline (an offered option id); anything else goes through check_answer
+    offered = False
+    if type(p) is Decision and type(answer) is str:
+        for o in p.options:
+            if o.id == answer:
+                offered = True
+                break
+    if not offered:
+        try:
+            answer = check_answer(p, answer, "4.0")
+        except IllegalAction:
+            why = refusals.explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
+            if why is None:
+                raise
+            raise IllegalAction(why[0], why[1], answer, p.ids()) from None
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
-    if isinstance(p, Chance):
-        CHANCE[step](c, arg, faces)
+    if offered:
+        if step == "form":
+            task_forces.on_answer(c, answer)
+            new.cache = task_forces.menu_after_add(s, new, d, p, answer)
+        else:
+            DECIDE[step](c, arg, answer)
+    elif type(p) is Chance:
+        CHANCE[step](c, arg, answer)
     else:
         DECIDE[step](c, arg, answer)
         if step == "form":

@@ -24,7 +24,7 @@ def start_turn(c: Ctx) -> None:
             s.loc[u] = "base" if sp.side == receiver else "offboard"
         elif sp.type == "TE":
             s.loc[u] = "offboard"
-    c.say("transports", f"{SIDE_NAME[receiver]} receives its two Transports units", "6.3")
+    c.note("transports", "6.3", "{} receives its two Transports units".format, SIDE_NAME[receiver])
     if s.turn == 1:
         task_forces.start(c)
     else:

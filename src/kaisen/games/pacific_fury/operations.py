@@ -1,9 +1,11 @@
 """9.0 Operations Phase: seven alternating operations a side (9.1-9.7), starting with the initiative player."""
 from __future__ import annotations
 
+from functools import partial
+
 from kaisen.engine.core import Option
 from kaisen.games.pacific_fury import combat, return_phase
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.common import Ctx, box_label, describe, tf_type
 from kaisen.games.pacific_fury.state import BOXES, OPERATIONS, SIDE_NAME, Combat, TaskForce, other
 
 IBS = "ironbottom"
@@ -14,7 +16,7 @@ def start(c: Ctx) -> None:
     c.s.phase = "operations"
     c.s.phasing = c.s.initiative
     c.s.step = "op"
-    c.say("phase", f"Operations Phase: {SIDE_NAME[c.s.initiative]} conducts the first operation", "9.0")
+    c.note("phase", "9.0", "Operations Phase: {} conducts the first operation".format, SIDE_NAME[c.s.initiative])
 
 
 def finish(c: Ctx) -> None:
@@ -59,21 +61,39 @@ def strike_targets(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | No
     """9.5 / 10.6: Henderson Field (held by the enemy and operational) or an enemy task force in an
     adjacent zone; the enemy's task forces in Ironbottom Sound are one combined target.
     Each as (target, its zone or None for Henderson Field, label)."""
+    return [(target, zone, make(*args)) for target, zone, make, args in strike_target_makers(c, tf, side)]
+
+
+def strike_target_makers(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | None, object, tuple]]:
+    """strike_targets with each label as its maker and the maker's arguments (labels on demand)."""
     s, d = c.s, c.d
-    out: list[tuple[str, str | None, str]] = []
+    out: list[tuple[str, str | None, object, tuple]] = []
     if s.hf_operational and c.hf_controller() != side:
-        out.append(("henderson", None, f"Henderson Field (box {c.box_label()})"))
+        out.append(("henderson", None, _henderson_target, (s.marker,)))
+    foe = other(side)
     for z in sorted(d.adjacent[tf.zone]):
-        enemy = sorted(s.in_zone(z, other(side)), key=lambda t: t.id)
+        enemy = sorted(s.in_zone(z, foe), key=_by_id)
         if not enemy:
             continue
         if z == IBS:
             n = sum(len(t.ships) for t in enemy)
-            out.append((IBS, IBS, f"the enemy in Ironbottom Sound ({n} ships)"))
+            out.append((IBS, IBS, "the enemy in Ironbottom Sound ({} ships)".format, (n,)))
         else:
             for t in enemy:
-                out.append((t.id, z, f"{t.id} in {d.zones[z].name} ({c.describe(t, False)})"))
+                out.append((t.id, z, _tf_target, (d, t, z)))
     return out
+
+
+def _by_id(t: TaskForce) -> str:
+    return t.id
+
+
+def _henderson_target(marker: int) -> str:
+    return f"Henderson Field (box {box_label(marker)})"
+
+
+def _tf_target(d, t: TaskForce, z: str) -> str:
+    return f"{t.id} in {d.zones[z].name} ({describe(d, t, False)})"
 
 
 def strike_fields(tf_id: str, target: str, zone: str | None) -> dict:
@@ -85,46 +105,109 @@ def strike_fields(tf_id: str, target: str, zone: str | None) -> dict:
 
 
 def options(c: Ctx) -> list[Option]:
+    """9.0: sortie the lowest box's task force, move, air strike or return a task force at sea, or pass.
+    Labels are made on demand from values taken now (the task forces are immutable tuples)."""
     s, d = c.s, c.d
     side = s.phasing
     opts: list[Option] = []
     waiting = s.in_boxes(side)
     if waiting:
         tf = waiting[0]
-        for z in sortie_zones(c, tf):
-            opts.append(Option(f"sortie:{tf.id}:{z}",
-                               f"Sortie {c.describe(tf, True)} from box {tf.box} to {d.zones[z].name}",
-                               {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z}))
-    for tf in sorted((t for t in s.tfs.values() if t.side == side and t.zone), key=lambda t: t.id):
-        here = d.zones[tf.zone].name
-        for z in move_zones(c, tf):
-            what = entry_label(c, tf, z)
-            opts.append(Option(f"move:{tf.id}:{z}", f"{what}: {tf.id} from {here} to {d.zones[z].name}",
-                               {"verb": "move", "tf": tf.id, "from": tf.zone, "zone": z}))
-        if c.tf_type(tf) == "TF-C" and tf.zone not in (IBS, SLOT):
-            for target, zone, label in strike_targets(c, tf, side):
-                opts.append(Option(f"strike:{tf.id}:{target}", f"Air strike by {tf.id} on {label}",
-                                   strike_fields(tf.id, target, zone)))
-        opts.append(Option(f"base:{tf.id}", f"Return {tf.id} from {here} to base",
-                           {"verb": "return", "tf": tf.id, "from": tf.zone}))
-    opts.append(Option("pass", "Pass (no operation; counts as an operation)", PASS))
+        key = (id(d), tf, s.initiative)
+        sorties = _SORTIES.get(key)
+        if sorties is None:
+            sorties = [Option(f"sortie:{tf.id}:{z}", None, {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z},
+                              partial(_sortie_label, d, tf)) for z in sortie_zones(c, tf)]
+            _remember(_SORTIES, key, sorties)
+        opts.extend(sorties)
+    at_sea = [t for t in s.tfs.values() if t.side == side and t.zone]
+    if len(at_sea) > 1:
+        at_sea.sort(key=_by_id)
+    non_initiative, hf_operational = s.non_initiative, s.hf_operational
+    for tf in at_sea:
+        key = (id(d), tf, non_initiative, hf_operational)
+        part = _AT_SEA.get(key)
+        if part is None:
+            part = _AT_SEA_part(c, tf, non_initiative, hf_operational)
+            _remember(_AT_SEA, key, part)
+        moves, strikes, back = part
+        opts.extend(moves)
+        if strikes:
+            tid = tf.id
+            for target, zone, make, args in strike_target_makers(c, tf, side):
+                opts.append(Option(f"strike:{tid}:{target}", None, strike_fields(tid, target, zone),
+                                   partial(_strike_label, make, args)))
+        opts.append(back)
+    opts.append(PASS_OPTION)
     return opts
 
 
+# Menu parts that depend only on immutable values (a task force tuple and a few flags), shared by every
+# state that has them: the options of a task force at sea and of the task force that may sortie.
+_SORTIES: dict[tuple, list[Option]] = {}
+_AT_SEA: dict[tuple, tuple[list[Option], bool, Option]] = {}
+
+
+def _remember(memo: dict, key, value) -> None:
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[key] = value
+
+
+def _AT_SEA_part(c: Ctx, tf: TaskForce, non_initiative: str, hf_operational: bool):
+    """A task force at sea: its moves (9.2), whether it may air strike (a TF-C outside Ironbottom Sound and The
+    Slot, 9.5), and its return to base (9.2)."""
+    d = c.d
+    tid, here = tf.id, tf.zone
+    kind = tf_type(d, tf)
+    moves = [Option(f"move:{tid}:{z}", None, {"verb": "move", "tf": tid, "from": here, "zone": z},
+                    partial(_move_label, d, entry_label_of(tf, z, kind, non_initiative, hf_operational)))
+             for z in move_zones(c, tf)]
+    back = Option(f"base:{tid}", None, {"verb": "return", "tf": tid, "from": here}, partial(_base_label, d))
+    return moves, kind == "TF-C" and here not in (IBS, SLOT), back
+
+
 PASS = {"verb": "pass"}
+PASS_OPTION = Option("pass", "Pass (no operation; counts as an operation)", PASS)
+
+
+def _sortie_label(d, tf: TaskForce, o: Option) -> str:
+    return f"Sortie {describe(d, tf, True)} from box {tf.box} to {d.zones[o.fields['zone']].name}"
+
+
+def _move_label(d, what: str, o: Option) -> str:
+    f = o.fields
+    return f"{what}: {f['tf']} from {d.zones[f['from']].name} to {d.zones[f['zone']].name}"
+
+
+def _strike_label(make, args: tuple, o: Option) -> str:
+    return f"Air strike by {o.fields['tf']} on {make(*args)}"
+
+
+def _base_label(d, o: Option) -> str:
+    f = o.fields
+    return f"Return {f['tf']} from {d.zones[f['from']].name} to base"
 
 
 def entry_label(c: Ctx, tf: TaskForce, zone: str) -> str:
     s = c.s
-    if zone == IBS and c.is_te(tf):
-        return "Tokyo Express run"
-    if zone == IBS and tf.side == s.non_initiative:
-        kind = c.tf_type(tf)
-        if kind == "TF-B" and s.hf_operational:
-            return "Naval bombardment"
-        if kind == "TF-A":
-            return "Landing" if not s.hf_operational else "Move (no landing while Henderson Field is operational)"
+    return entry_label_of(tf, zone, c.tf_type(tf), s.non_initiative, s.hf_operational)
+
+
+def entry_label_of(tf: TaskForce, zone: str, kind: str, non_initiative: str, hf_operational: bool) -> str:
+    """What a move into `zone` is (the move label's first words): a run, bombardment, landing or a move."""
+    if zone == IBS:
+        if tf.ships == TE_SHIPS:
+            return "Tokyo Express run"
+        if tf.side == non_initiative:
+            if kind == "TF-B" and hf_operational:
+                return "Naval bombardment"
+            if kind == "TF-A":
+                return "Landing" if not hf_operational else "Move (no landing while Henderson Field is operational)"
     return "Move"
+
+
+TE_SHIPS = ("tokyo-express",)
 
 
 def shift_boxes(c: Ctx) -> None:
@@ -144,7 +227,7 @@ def on_answer(c: Ctx, oid: str) -> None:
     if kind != "sortie":
         shift_boxes(c)
     if kind == "pass":
-        c.say("operation", f"{SIDE_NAME[side]} passes", "9.0")
+        c.note("operation", "9.0", "{} passes".format, SIDE_NAME[side])
         finish(c)
         return
     tf = s.tfs[parts[1]]
@@ -152,14 +235,21 @@ def on_answer(c: Ctx, oid: str) -> None:
         c.to_base(tf, "operation", "9.2")
         finish(c)
     elif kind == "sortie":
-        c.say("operation", f"{SIDE_NAME[side]} sorties {c.describe(tf, False)} to {d.zones[parts[2]].name}", "9.1")
+        c.note("operation", "9.1", _sortie_text, d, tf, parts[2])
         enter(c, tf._replace(box=None, zone=parts[2]), "9.1")
     elif kind == "move":
-        c.say("operation", f"{SIDE_NAME[side]} moves {c.describe(tf, False)} from {d.zones[tf.zone].name} "
-                           f"to {d.zones[parts[2]].name}", "9.2")
+        c.note("operation", "9.2", _move_text, d, tf, parts[2])
         enter(c, tf._replace(zone=parts[2]), "9.2")
     elif kind == "strike":
         combat.start_air_strike(c, tf, parts[2])
+
+
+def _sortie_text(d, tf: TaskForce, zone: str) -> str:
+    return f"{SIDE_NAME[tf.side]} sorties {describe(d, tf, False)} to {d.zones[zone].name}"
+
+
+def _move_text(d, tf: TaskForce, zone: str) -> str:
+    return f"{SIDE_NAME[tf.side]} moves {describe(d, tf, False)} from {d.zones[tf.zone].name} to {d.zones[zone].name}"
 
 
 def enter(c: Ctx, tf: TaskForce, rule: str) -> None:
@@ -207,7 +297,7 @@ def land(c: Ctx, tf: TaskForce) -> None:
         c.s.loc[u] = "offboard"
     c.s.gone_public += tuple(aps)
     c.drop_ships(aps)
-    c.say("landing", f"{SIDE_NAME[tf.side]} lands {len(aps)} Transports unit(s) on Guadalcanal", "9.3")
+    c.note("landing", "9.3", "{} lands {} Transports unit(s) on Guadalcanal".format, SIDE_NAME[tf.side], len(aps))
     c.shift(tf.side, len(aps), "landing on Guadalcanal", "9.3")
     rest = c.s.tfs.get(tf.id)
     if rest is not None:
@@ -244,8 +334,8 @@ def on_te_detect(c: Ctx, face: int) -> None:
         s.loc["tokyo-express"] = "offboard"
         s.gone_public += ("tokyo-express",)
         del s.tfs[tf.id]
-        c.say("landing", f"US detection roll {face}: the Tokyo Express is detected and turned back", "9.6")
+        c.note("landing", "9.6", "US detection roll {}: the Tokyo Express is detected and turned back".format, face)
     else:
-        c.say("landing", f"US detection roll {face}: the Tokyo Express slips through", "9.6")
+        c.note("landing", "9.6", "US detection roll {}: the Tokyo Express slips through".format, face)
         tokyo_express_lands(c, tf)
     finish(c)

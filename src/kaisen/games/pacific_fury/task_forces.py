@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Decision, Option
 from kaisen.games.pacific_fury import operations
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.common import Ctx, names, tf_type
 from kaisen.games.pacific_fury.state import BOXES, SIDE_NAME, TF_PREFIX, TaskForce
 
 
@@ -15,7 +15,7 @@ def start(c: Ctx) -> None:
     for u in [u for u, t in s.returns.items() if t == s.turn]:
         del s.returns[u]
         s.loc[u] = "base"
-        c.say("arrive", f"{c.name(u)} enters {c.d.bases[c.d.ships[u].side].name}", "8.1")
+        c.note("arrive", "8.1", _arrive_text, c.d, u)
     s.phasing = s.non_initiative
     s.forming_box = 1
     s.step = "form"
@@ -33,27 +33,56 @@ def options(c: Ctx) -> list[Option]:
     tf = current(c)
     opts: list[Option] = []
     if box <= BOXES and not (tf and c.is_te(tf)):
-        kinds = {d.ships[u].type for u in tf.ships} if tf else set()
-        has_carrier = bool(kinds & {"CV", "CVL"})
-        has_ap = "AP" in kinds
         loc = s.loc
-        for u, is_ap, is_carrier, opt in add_options(d, side, box):
-            if loc[u] != "base" or is_ap and has_carrier or is_carrier and has_ap:
-                continue   # 8.2/8.3: no carrier in a task force with Transports
-            opts.append(opt)
+        if tf is None:
+            entries = _add_lists(d, side, box)[0]
+        else:
+            kind = tf_type(d, tf)      # 8.2/8.3: no carrier in a task force with Transports
+            entries = _add_lists(d, side, box)[1 if kind == "TF-A" else 2 if kind == "TF-C" else 0]
+        opts = [opt for u, opt in entries if loc[u] == "base"]
         if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
-                and any(s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan" for u in d.order)):
-            opts.append(Option("tokyo-express", f"Box {box}: form the Tokyo Express from one Transports unit",
+                and any(loc[u] == "base" for u in japanese_transports(d))):
+            opts.append(Option("tokyo-express", None,
                                {"verb": "tokyo-express", "unit": "tokyo-express", "tf": TF_PREFIX[side] + str(box),
-                                "box": box}))
+                                "box": box}, _te_label))
     if tf is not None and box < BOXES:
-        opts.append(Option("next-box", f"Close box {box} and start box {box + 1}",
-                           {"verb": "close", "tf": tf.id, "box": box}))
-    opts.append(Option("done", "Finish forming task forces", DONE))
+        opts.append(Option("next-box", None, {"verb": "close", "tf": tf.id, "box": box}, _next_box_label))
+    opts.append(DONE_OPTION)
     return opts
 
 
 DONE = {"verb": "done"}
+DONE_OPTION = Option("done", "Finish forming task forces", DONE)
+
+
+def _te_label(o: Option) -> str:
+    return f"Box {o.fields['box']}: form the Tokyo Express from one Transports unit"
+
+
+def _next_box_label(o: Option) -> str:
+    box = o.fields["box"]
+    return f"Close box {box} and start box {box + 1}"
+
+
+def _arrive_text(d, u: str) -> str:
+    return f"{d.ships[u].name} enters {d.bases[d.ships[u].side].name}"
+
+
+def _joins_text(d, u: str, tid: str) -> str:
+    return f"{d.ships[u].name} joins {tid}"
+
+
+def _te_text(d, tid: str, ap: str) -> str:
+    return f"{tid} is the Tokyo Express ({d.ships[ap].name} replaced by the marker)"
+
+
+def _formed_text(side: str, formed: tuple) -> str:
+    return (f"{SIDE_NAME[side]} has formed {len(formed)} task force(s): " +
+            (", ".join(f"box {box}: {n}" for box, n in formed) or "none"))
+
+
+def _closed_text(d, tf: TaskForce) -> str:
+    return f"{tf.id} formed as {tf_type(d, tf)}: {names(d, tf.ships)}"
 
 
 def menu_after_add(before, after, d, menu, answer: str):
@@ -88,6 +117,33 @@ def add_options(d, side: str, box: int) -> list:
     return _ADD[key]
 
 
+_ADD_LISTS: dict[tuple[int, str, int], tuple] = {}
+
+
+def _add_lists(d, side: str, box: int) -> tuple:
+    """add_options as (unit, option) lists: every unit, those a TF-A may take (no carriers), those a TF-C
+    may take (no Transports); built once per data set and box."""
+    key = (id(d), side, box)
+    lists = _ADD_LISTS.get(key)
+    if lists is None:
+        entries = add_options(d, side, box)
+        lists = _ADD_LISTS[key] = ([(u, o) for u, _, _, o in entries],
+                                   [(u, o) for u, _, carrier, o in entries if not carrier],
+                                   [(u, o) for u, ap, _, o in entries if not ap])
+    return lists
+
+
+_JAPANESE_AP: dict[int, tuple[str, ...]] = {}
+
+
+def japanese_transports(d) -> tuple[str, ...]:
+    """The Japanese Transports units in the data's order (static)."""
+    aps = _JAPANESE_AP.get(id(d))
+    if aps is None:
+        aps = _JAPANESE_AP[id(d)] = tuple(u for u in d.order if d.ships[u].type == "AP" and d.ships[u].side == "japan")
+    return aps
+
+
 def on_answer(c: Ctx, oid: str) -> None:
     s, d = c.s, c.d
     side = s.phasing
@@ -98,13 +154,13 @@ def on_answer(c: Ctx, oid: str) -> None:
         s.tfs[tid] = TaskForce(tid, side, (tf.ships if tf else ()) + (u,), s.forming_box, None,
                                tf.revealed if tf else False)
         s.loc[u] = "tf:" + tid
-        c.tell(side, "form", f"{d.ships[u].name} joins {tid}", "8.2")
+        c.note_to(side, "form", "8.2", _joins_text, d, u, tid)
     elif oid == "tokyo-express":
-        ap = next(u for u in d.order if s.loc[u] == "base" and d.ships[u].type == "AP" and d.ships[u].side == "japan")
+        ap = next(u for u in japanese_transports(d) if s.loc[u] == "base")
         s.loc[ap] = "offboard"
         c.set_tf(TaskForce(tid, side, ("tokyo-express",), s.forming_box, None))
         s.te_formed = True
-        c.tell(side, "form", f"{tid} is the Tokyo Express ({d.ships[ap].name} replaced by the marker)", "9.6")
+        c.note_to(side, "form", "9.6", _te_text, d, tid, ap)
         close_box(c)
     elif oid == "next-box":
         close_box(c)
@@ -112,8 +168,7 @@ def on_answer(c: Ctx, oid: str) -> None:
         if s.tfs.get(tid):
             close_box(c)
         formed = s.in_boxes(side)
-        c.say("form", f"{SIDE_NAME[side]} has formed {len(formed)} task force(s): " +
-              (", ".join(f"box {t.box}: {len(t.ships)}" for t in formed) or "none"), "8.2")
+        c.note("form", "8.2", _formed_text, side, tuple((t.box, len(t.ships)) for t in formed))
         if side == s.non_initiative:
             s.phasing = s.initiative
             s.forming_box = 1
@@ -125,5 +180,5 @@ def close_box(c: Ctx) -> None:
     s = c.s
     tf = current(c)
     if tf is not None:
-        c.tell(s.phasing, "form", f"{tf.id} formed as {c.tf_type(tf)}: {c.names(tf.ships)}", "8.3")
+        c.note_to(s.phasing, "form", "8.3", _closed_text, c.d, tf)
     s.forming_box += 1
