@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kaisen.engine.core import Event
-from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, other
 
 BRITISH_PORTS = ("ceylon", "singapore", "saigon", "yokosuka")   # 10.13, 17.22
 
@@ -49,12 +49,28 @@ class Ctx:
     def side_of(self, u: str) -> str:
         return self.d.units[u].side
 
+    def by(self) -> dict:
+        """The index of units by place the state keeps (state.Locs): a location ("port:truk"), a kind of location
+        ("port", "sea", "home"), (kind, side) or a side -> the units there, in id order."""
+        loc = self.s.loc
+        if type(loc) is not Locs:
+            loc = self.s.loc = Locs(loc)
+        by = loc.by
+        return by if by is not None else loc.index(self.d.units)
+
     def units_of(self, side: str, where: str | None = None) -> list[str]:
-        return sorted(u for u, l in self.s.loc.items() if self.d.units[u].side == side and (where is None or l == where))
+        by = self.by()
+        if where is None:
+            return list(by.get(side, ()))
+        units = self.d.units
+        return [u for u in by.get(where, ()) if units[u].side == side]
 
     def at_sea(self, area: str, side: str | None = None) -> list[str]:
-        pre = "sea:" + area
-        return sorted(u for u, l in self.s.loc.items() if l == pre and (side is None or self.d.units[u].side == side))
+        here = self.by().get("sea:" + area, ())
+        if side is None:
+            return list(here)
+        units = self.d.units
+        return [u for u in here if units[u].side == side]
 
     def is_ship(self, u: str) -> bool:
         return self.d.units[u].kind == "ship"

@@ -19,8 +19,10 @@ def repairable(c: Ctx, side: str) -> list[str]:
     ships: the damage of land-based air and amphibious units stays until they are eliminated (RULES.md)."""
     s = c.s
     out = []
-    for u, loc in sorted(s.loc.items()):
-        if not loc.startswith("port:") or not s.damage.get(u) or c.side_of(u) != side or u in s.raider:
+    for u in sorted(s.damage):
+        loc = s.loc.get(u)
+        if loc is None or not loc.startswith("port:") or not s.damage.get(u) or c.side_of(u) != side \
+                or u in s.raider:
             continue
         if not c.is_ship(u):
             continue

@@ -219,8 +219,9 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
                               {"verb": "repair", "unit": u, "port": s.loc[u][5:]}))
         out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
     elif step == "amph":
-        for u in c.units_of(side):
-            if c.spec(u).kind == "amph" and movement.in_port(c, u) and u not in s.moved and not movement.frozen(c, u):
+        units = c.d.units
+        for u in c.by().get(("port", side), ()):
+            if units[u].kind == "amph" and u not in s.moved and not movement.frozen(c, u):
                 out.append(Option(f"sortie:{u}", f"{c.name(u)} puts to sea",
                                   {"verb": "sortie", "unit": u, "port": s.loc[u][5:]}))
     elif step == "raid":
@@ -313,7 +314,7 @@ def on_sub(c: Ctx, side: str, a: str) -> None:
 # -- returning to port (10.x) ---------------------------------------------------------------------------------
 def homeward(c: Ctx, side: str | None = None) -> list[str]:
     """Units bound for port (of `side`, or of both sides)."""
-    return sorted(u for u, l in c.s.loc.items() if l.startswith("home:") and (side is None or c.side_of(u) == side))
+    return list(c.by().get("home" if side is None else ("home", side), ()))
 
 
 def home_options(c: Ctx, u: str) -> list[Option]:
@@ -365,9 +366,11 @@ def on_home(c: Ctx, u: str, a: str) -> None:
 def contested(c: Ctx) -> list[str]:
     """Sea areas where both sides have units at sea (submarines alone do not fight, 16.4)."""
     sides: dict[str, set[str]] = {}
-    for u, l in c.s.loc.items():
-        if l.startswith("sea:") and c.spec(u).kind != "sub":
-            sides.setdefault(l[4:], set()).add(c.side_of(u))
+    units, loc = c.d.units, c.s.loc
+    for u in c.by().get("sea", ()):
+        sp = units[u]
+        if sp.kind != "sub":
+            sides.setdefault(loc[u][4:], set()).add(sp.side)
     return sorted(a for a, sd in sides.items() if len(sd) == 2 and a not in c.s.fought)
 
 

@@ -30,8 +30,9 @@ def in_port(c: Ctx, u: str) -> str | None:
 def ready_ships(c: Ctx, side: str) -> list[str]:
     """Ships of `side` in port that may still act this turn (not moved, not repairing, able to sail)."""
     s = c.s
-    return [u for u in c.units_of(side) if c.is_ship(u) and in_port(c, u) and u not in s.moved
-            and u not in s.raider and c.can_sail(u) and not frozen(c, u)]
+    units, moved, raider = c.d.units, s.moved, s.raider
+    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "ship" and u not in moved
+            and u not in raider and c.can_sail(u) and not frozen(c, u)]
 
 
 # -- how far (6.2, 6.3, 13.1, 17.x) ---------------------------------------------------------------------
@@ -137,7 +138,8 @@ def on_speed(c: Ctx, faces: tuple[int, ...]) -> None:
 # -- land-based air (6.5, 12.1) ------------------------------------------------------------------------
 def air_ready(c: Ctx, side: str) -> list[str]:
     s = c.s
-    return [u for u in c.units_of(side) if c.spec(u).kind == "lba" and in_port(c, u) and u not in s.moved
+    units = c.d.units
+    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "lba" and u not in s.moved
             and not frozen(c, u)]
 
 
@@ -167,7 +169,8 @@ def place_air(c: Ctx, u: str, area: str) -> None:
 
 # -- submarines (6.6, 16) -------------------------------------------------------------------------------
 def subs_ready(c: Ctx, side: str) -> list[str]:
-    return [u for u in c.units_of(side) if c.spec(u).kind == "sub" and in_port(c, u)]
+    units = c.d.units
+    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "sub"]
 
 
 def sub_options(c: Ctx, side: str) -> list[Option]:

@@ -15,6 +15,7 @@ ship may be turned white side up as a raider for the raid step (`raider` holds t
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -28,13 +29,112 @@ def other(side: str) -> str:
     return "allies" if side == "japan" else "japan"
 
 
+def _drop(t: tuple, u: str) -> tuple:
+    i = bisect_left(t, u)
+    return t[:i] + t[i + 1:]
+
+
+def _add(t: tuple, u: str) -> tuple:
+    i = bisect_left(t, u)
+    return t[:i] + (u,) + t[i:]
+
+
+class Locs(dict):
+    """`VPState.loc` (unit -> location) with an index kept up to date as units move (DESIGN.md: menus are kept
+    from indices the state maintains). The index (`by`) maps, to the units there in id order (a tuple):
+    a location ("port:truk"), its kind ("port", "sea", "home"), (kind, side), and a side (every unit of it).
+    Derived data: built on first use (it needs each unit's side), copied with the state (sharing the tuples),
+    never part of to_json or of equality. Writes go through `loc[u] = where`."""
+
+    __slots__ = ("by", "sides")
+
+    def __init__(self, data=(), by: dict | None = None, sides: dict | None = None):
+        dict.__init__(self, data)
+        self.by = by
+        self.sides = sides
+
+    def index(self, sides: dict) -> dict:
+        """The index, built once from `sides` (unit -> side, the unit specs) then maintained."""
+        by = self.by
+        if by is None:
+            lists: dict = {}
+            for u in sorted(dict.keys(self)):
+                where = dict.__getitem__(self, u)
+                side = sides[u].side
+                lists.setdefault(where, []).append(u)
+                lists.setdefault(side, []).append(u)
+                kind, sep, _ = where.partition(":")
+                if sep:
+                    lists.setdefault(kind, []).append(u)
+                lists.setdefault((kind, side), []).append(u)
+            by = self.by = {k: tuple(v) for k, v in lists.items()}
+            self.sides = sides
+        return by
+
+    def __setitem__(self, u: str, where: str) -> None:
+        by = self.by
+        if by is None:
+            dict.__setitem__(self, u, where)
+            return
+        old = self.get(u)
+        if old == where:
+            return
+        dict.__setitem__(self, u, where)
+        side = self.sides[u].side
+        if old is None:
+            by[side] = _add(by.get(side, ()), u)
+        else:
+            by[old] = _drop(by[old], u)
+            kind, sep, _ = old.partition(":")
+            if sep:
+                by[kind] = _drop(by[kind], u)
+            by[(kind, side)] = _drop(by[(kind, side)], u)
+        by[where] = _add(by.get(where, ()), u)
+        kind, sep, _ = where.partition(":")
+        if sep:
+            by[kind] = _add(by.get(kind, ()), u)
+        by[(kind, side)] = _add(by.get((kind, side), ()), u)
+
+    def __delitem__(self, u: str) -> None:
+        dict.__delitem__(self, u)
+        self.by = None
+
+    def pop(self, *a):
+        self.by = None
+        return dict.pop(self, *a)
+
+    def popitem(self):
+        self.by = None
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self.by = None
+        dict.clear(self)
+
+    def update(self, *a, **kw) -> None:
+        self.by = None
+        dict.update(self, *a, **kw)
+
+    def setdefault(self, u, where=None):
+        if u not in self:
+            self[u] = where
+        return self[u]
+
+    def copy(self) -> "Locs":
+        by = self.by
+        return Locs(self, dict(by) if by is not None else None, self.sides)
+
+    def __reduce__(self):
+        return (Locs, (dict(self),))
+
+
 @dataclass(slots=True)
 class VPState:
     """Everything that changes during a game of Victory in the Pacific."""
 
     turn: int = 1
     step: str = ""                       # the pause point: "<procedure>[:<argument>]"
-    loc: dict[str, str] = field(default_factory=dict)
+    loc: dict[str, str] = field(default_factory=Locs)        # a Locs: the index of units by place comes with it
     mode: dict[str, str] = field(default_factory=dict)          # unit at sea -> "patrol" | "raid"
     raider: frozenset = frozenset()      # ships in port turned white side up this turn (5.21)
     damage: dict[str, int] = field(default_factory=dict)        # unit -> damage points (7.532)
@@ -59,9 +159,14 @@ class VPState:
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.loc) is not Locs:
+            self.loc = Locs(self.loc)
+
     def copy(self) -> "VPState":
         """A cheap copy: dicts copied shallowly; tuples, frozensets and specs shared."""
-        return VPState(self.turn, self.step, dict(self.loc), dict(self.mode), self.raider, dict(self.damage),
+        loc = self.loc
+        return VPState(self.turn, self.step, loc.copy() if type(loc) is Locs else Locs(loc), dict(self.mode), self.raider, dict(self.damage),
                        self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
                        dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
                        self.sub_used, self.combat.copy() if self.combat is not None else None, self.fought,
@@ -87,6 +192,8 @@ class VPState:
                 v = sorted(v)
             elif f.name == "options":
                 v = dict(v)
+            elif f.name == "loc":
+                v = dict(v)
             elif f.name == "poc_log":
                 v = [list(x) for x in v]
             elif isinstance(v, tuple):
@@ -103,6 +210,7 @@ class VPState:
             d[k] = frozenset(d.get(k, ()))
         d["options"] = tuple(sorted(d.get("options", {}).items()))
         d["poc_log"] = tuple(tuple(x) for x in d.get("poc_log", ()))
+        d["loc"] = Locs(d.get("loc", {}))
         for k in ("moving", "fought", "pending", "first_turn"):
             d[k] = tuple(d.get(k, ()))
         if d.get("result") is not None:
