@@ -3,12 +3,15 @@ return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.common import DMCV, Ctx, unit_name
 from kaisen.games.fury_at_midway.movement import enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
 
 # -- where a squadron is --------------------------------------------------------------------
+DMCV_GROUPS = frozenset(DMCV.values())
+
+
 def carrier_of_box(box: str) -> str:
     """'deck:akagi:1' / 'hangar:akagi' -> 'akagi'."""
     return box.split(":")[1]
@@ -354,15 +357,12 @@ def launch_hexes(c: Ctx) -> list[str]:
     """8.4(1), 8.4(4): a just-launched group moves up to two hexes (straight onto a target within two)."""
     s = c.s
     k = launch_origin(c, s.forming[0])
-    here = c.d.midway.hex if k == MIDWAY else fleet_hex_of_carrier(c, k)
-    out = []
-    for h in c.d.hexes:
-        if c.d.hex_distance(here, h) > 2:
-            continue
-        if h == c.d.midway.hex and s.op_kind != "midway":
-            continue
-        out.append(h)
-    return out
+    mid = c.d.midway.hex
+    here = mid if k == MIDWAY else fleet_hex_of_carrier(c, k)
+    near = c.st.within2[here]
+    if s.op_kind == "midway":
+        return list(near)
+    return [h for h in near if h != mid]
 
 
 def flight_targets(c: Ctx, g: StrikeGroup) -> list[str]:
@@ -390,57 +390,151 @@ def midway_launch_due(c: Ctx) -> bool:
     return any(can_join(c, q) for q, (b, _) in s.air.items() if b.startswith("deck:") and movable(c, q))
 
 
+def _make(fn, *args):
+    """A label made on demand (Option(make=...)) from values taken now."""
+    return lambda _o: fn(*args)
+
+
+def _deck_label(d, q: str, n: int, k: str) -> str:
+    return f"{unit_name(d, q, n)}: hangar -> deck of {carrier_name(d, k)}"
+
+
+def _cap_label(d, q: str, n: int, gname: str) -> str:
+    return f"{unit_name(d, q, n)}: deck -> CAP of {gname}"
+
+
+def _add_label(d, q: str, n: int, joining: bool) -> str:
+    return f"{unit_name(d, q, n)}: {'join the strike group' if joining else 'launch in a new strike group'}"
+
+
+def _uncap_label(d, q: str, n: int, k: str) -> str:
+    return f"{unit_name(d, q, n)}: CAP -> deck of {carrier_name(d, k)}"
+
+
+def _combine_label(d, a: str, na: int, b: str, nb: int) -> str:
+    return f"Combine {unit_name(d, b, nb)} into {unit_name(d, a, na)}"
+
+
+def _go_label(d, units: tuple[str, ...], steps: tuple[int, ...], h: str, tgt: str | None) -> str:
+    names = ", ".join(unit_name(d, q, n) for q, n in zip(units, steps)) or "no aircraft"
+    what = f" and attack {fleet_name(d, tgt)}" if tgt else ""
+    return f"Launch {names} to {h}{what}"
+
+
+def _move_label(d, gid: str, frm: str, h: str, tgt: str | None) -> str:
+    return f"Strike {gid} flies {frm} -> {h} and attacks {fleet_name(d, tgt)}"
+
+
+def _return_label(gid: str) -> str:
+    return f"Strike {gid} finds no target in reach and turns for home"
+
+
+def carrier_name(d, k: str) -> str:
+    return "Midway" if k == MIDWAY else d.carriers[k].name
+
+
+def fleet_name(d, f: str) -> str:
+    return d.fleets[f].name if f != MIDWAY else "Midway"
+
+
+END_OPTION = Option("end", "End this air operation", {"verb": "end"})
+
+
 def op_options(c: Ctx) -> list[Option]:
-    """Every legal move of the operating side in this air operation (8.2-8.5)."""
-    s = c.s
+    """Every legal move of the operating side in this air operation (8.2-8.5). The options are made once per
+    data set for what they say (`fast.Static.options`) and shared; their labels are made when read."""
+    s, d, st = c.s, c.d, c.st
     side = s.op_side
+    air = s.air
+    moved = s.moved
+    forming = s.forming
+    cache = st.options
     opts: list[Option] = []
-    mine = sorted(q for q, (b, _) in s.air.items() if b != "lost" and c.side_of(q) == side)
+    mine = [q for q in st.side_squadrons[side] if q in air and air[q][0] != "lost"]
     for q in mine:
-        box = s.box(q)
-        if not movable(c, q) or q in s.forming:
+        if q in moved or q in forming:
             continue
+        box, n = air[q]
         kind, _, rest = box.partition(":")
         if kind == "hangar":
             k = rest
             if c.free_boxes(k):
-                opts.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}",
-                                   {"verb": "deck", "unit": q, "carrier": k}))
+                key = ("deck", q, n, k)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
+                                            _make(_deck_label, d, q, n, k))
+                opts.append(o)
         elif kind == "deck":
-            k = carrier_of_box(box)
-            if c.is_fighter(q):
+            k = rest.partition(":")[0]
+            if st.spec[q].role == "fighter":
                 gr = c.group_of(k)
-                opts.append(Option(f"cap:{q}", f"{c.unit_name(q)}: deck -> CAP of {c.group_name(gr)}",
-                                   {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"}))
+                dm = s.dmcv.get(side) if gr in DMCV_GROUPS else None
+                key = ("cap", q, n, k, gr, dm)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"cap:{q}", None,
+                                            {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
+                                            _make(_cap_label, d, q, n, c.group_name(gr)))
+                opts.append(o)
             if can_join(c, q):
-                what = "launch in a new strike group" if not s.forming else "join the strike group"
-                opts.append(Option(f"sg-add:{q}", f"{c.unit_name(q)}: {what}", {"verb": "add", "unit": q, "carrier": k}))
+                joining = bool(forming)
+                key = ("sg-add", q, n, k, joining)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
+                                            _make(_add_label, d, q, n, joining))
+                opts.append(o)
         elif kind == "cap":
             for k in uncap_carriers(c, q):
-                opts.append(Option(f"uncap:{q}:{k}", f"{c.unit_name(q)}: CAP -> deck of {c.carrier_name(k)}",
-                                   {"verb": "uncap", "unit": q, "carrier": k}))
+                key = ("uncap", q, n, k)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
+                                            _make(_uncap_label, d, q, n, k))
+                opts.append(o)
     for a, b in combinable(c, mine):
-        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)}",
-                           {"verb": "combine", "unit": a, "units": [a, b]}))
-    if s.forming:
+        na, nb = air[a][1], air[b][1]
+        key = ("combine", a, na, b, nb)
+        o = cache.get(key)
+        if o is None:
+            o = cache[key] = Option(f"combine:{a}:{b}", None, {"verb": "combine", "unit": a, "units": [a, b]},
+                                    _make(_combine_label, d, a, na, b, nb))
+        opts.append(o)
+    if forming:
+        steps = tuple(air[q][1] for q in forming)
+        midway_op = s.op_kind == "midway"
         for h in launch_hexes(c):
-            tgt = targets_at(c, side, h, s.op_kind == "midway")
-            what = f" and attack {c.fleet_name(tgt)}" if tgt else ""
-            fields = {"verb": "launch", "units": list(s.forming), "hex": h}
-            if tgt:
-                fields["target"] = tgt
-            opts.append(Option(f"sg-go:{h}", f"Launch {c.names(s.forming)} to {h}{what}", fields))
-    for g in must_fly(c):
+            tgt = targets_at(c, side, h, midway_op)
+            key = ("sg-go", h, forming, steps, tgt)
+            o = cache.get(key)
+            if o is None:
+                fields = {"verb": "launch", "units": list(forming), "hex": h}
+                if tgt:
+                    fields["target"] = tgt
+                o = cache[key] = Option(f"sg-go:{h}", None, fields, _make(_go_label, d, forming, steps, h, tgt))
+            opts.append(o)
+    fly = must_fly(c)
+    for g in fly:
         hexes = flight_targets(c, g)
         for h in hexes:
             tgt = targets_at(c, side, h, g.midway_strike)
-            opts.append(Option(f"sg-move:{g.id}:{h}", f"Strike {g.id} flies {g.hex} -> {h} and attacks {c.fleet_name(tgt)}",
-                               {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt}))
+            key = ("sg-move", g.id, g.hex, h, tgt)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"sg-move:{g.id}:{h}", None,
+                                        {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt},
+                                        _make(_move_label, d, g.id, g.hex, h, tgt))
+            opts.append(o)
         if not hexes:
-            opts.append(Option(f"sg-return:{g.id}", f"Strike {g.id} finds no target in reach and turns for home",
-                               {"verb": "return", "group": g.id, "hex": g.hex}))
-    if not s.forming and not must_fly(c) and not midway_launch_due(c):
-        opts.append(Option("end", "End this air operation", {"verb": "end"}))
+            key = ("sg-return", g.id, g.hex)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"sg-return:{g.id}", None, {"verb": "return", "group": g.id, "hex": g.hex},
+                                        _make(_return_label, g.id))
+            opts.append(o)
+    if not forming and not fly and not midway_launch_due(c):
+        opts.append(END_OPTION)
     return opts
 
 

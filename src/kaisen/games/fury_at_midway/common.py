@@ -1,38 +1,44 @@
 """Shared helpers: narration, the carrier displays (8.3), groups and fleets, unit losses."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from kaisen.engine.core import Event
 from kaisen.games.fury_at_midway.data import FaMData
+from kaisen.games.fury_at_midway.fast import static
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, FaMState
 
 DMCV = {"japan": "ijn-dmcv", "usa": "us-dmcv"}
 _NAMES: dict[tuple[int, str, bool], str] = {}     # (data set, squadron, reduced) -> name: names never change
 MAIN_FLEET = {"japan": "1af", "usa": "csf"}
+_DMCV_GROUPS = frozenset(DMCV.values())
 
 
-@dataclass
+def unit_name(d: FaMData, q: str, steps: int) -> str:
+    """The name of squadron `q` with `steps` steps: 'Akagi A6M-2b #1 (reduced)'."""
+    key = (id(d), q, steps == 1)
+    name = _NAMES.get(key)
+    if name is None:
+        sp = d.squadrons[q]
+        ac = d.aircraft[sp.type]
+        home = "Midway" if sp.parent == MIDWAY else d.carriers[sp.parent].name
+        tail = q.rsplit("-", 1)[-1]
+        number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
+        name = _NAMES[key] = f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
+    return name
+
+
 class Ctx:
-    """One step being applied: the state copy being changed, the rules data, the new events."""
+    """One step being applied: the state copy being changed, the rules data, the new events. Made twice a step:
+    a slotted class."""
 
-    s: FaMState
-    d: FaMData
-    ev: list[Event] = field(default_factory=list)
-    frozen: bool = False          # a read-only look (a pause): box occupancy may be cached
-    _occ: set | None = None
-    _load: dict | None = None
-    _free: dict = field(default_factory=dict)
+    __slots__ = ("s", "d", "ev", "frozen", "_free", "st")
 
-    def _snapshot(self) -> None:
-        occ: set[str] = set()
-        load: dict[str, int] = {}
-        for b, _ in self.s.air.values():
-            occ.add(b)
-            if b.startswith(("deck:", "hangar:")):
-                k = b.split(":")[1]
-                load[k] = load.get(k, 0) + 1
-        self._occ, self._load = occ, load
+    def __init__(self, s: FaMState, d: FaMData, ev: list[Event] | None = None, frozen: bool = False):
+        self.s = s
+        self.d = d
+        self.ev = [] if ev is None else ev
+        self.frozen = frozen          # a read-only look (a pause): free deck boxes may be cached
+        self._free: dict = {}
+        self.st = static(d)
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:
@@ -44,17 +50,8 @@ class Ctx:
 
     def unit_name(self, q: str) -> str:
         """'Akagi A6M-2b #1 (reduced)' style name of a squadron."""
-        steps = self.s.air[q][1] if q in self.s.air else 2
-        key = (id(self.d), q, steps == 1)
-        name = _NAMES.get(key)
-        if name is None:
-            sp = self.d.squadrons[q]
-            ac = self.d.aircraft[sp.type]
-            home = "Midway" if sp.parent == MIDWAY else self.d.carriers[sp.parent].name
-            tail = q.rsplit("-", 1)[-1]
-            number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
-            name = _NAMES[key] = f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
-        return name
+        air = self.s.air
+        return unit_name(self.d, q, air[q][1] if q in air else 2)
 
     def names(self, units) -> str:
         return ", ".join(self.unit_name(q) for q in units) or "no aircraft"
@@ -67,19 +64,19 @@ class Ctx:
 
     # -- squadrons ---------------------------------------------------------------------------
     def side_of(self, q: str) -> str:
-        return self.d.aircraft[self.d.squadrons[q].type].side
+        return self.st.side_of[q]
 
     def spec(self, q: str):
-        return self.d.aircraft[self.d.squadrons[q].type]
+        return self.st.spec[q]
 
     def is_fighter(self, q: str) -> bool:
-        return self.spec(q).role == "fighter"
+        return self.st.spec[q].role == "fighter"
 
     def parent(self, q: str) -> str:
-        return self.d.squadrons[q].parent
+        return self.st.parent[q]
 
     def from_midway(self, q: str) -> bool:
-        return self.d.squadrons[q].parent == MIDWAY
+        return self.st.parent[q] == MIDWAY
 
     def lose_step(self, q: str, why: str, rule: str, private: bool = False) -> None:
         """One step off a squadron (2.3(2)): a full unit is flipped, a reduced or one-step unit is lost.
@@ -134,11 +131,17 @@ class Ctx:
         """The carriers (afloat or not) of a group."""
         if group == MIDWAY:
             return (MIDWAY,)
-        if group in DMCV.values():
+        if group in _DMCV_GROUPS:
             side = "japan" if group == DMCV["japan"] else "usa"
             return (self.s.dmcv[side],) if self.s.dmcv.get(side) else ()
-        dm = set(self.s.dmcv.values())
-        return tuple(k for k in self.d.group_carriers(group) if k not in dm)
+        ks = self.st.group_carriers.get(group)
+        if ks is None:
+            ks = self.d.group_carriers(group)
+        dm = self.s.dmcv
+        if not dm:
+            return ks
+        dm = set(dm.values())
+        return tuple(k for k in ks if k not in dm)
 
     def groups_of_side(self, side: str) -> list[str]:
         """Every group of a side that still has a display: divisions / task forces, the DMCV, Midway."""
@@ -206,33 +209,30 @@ class Ctx:
         """Undamaged deck (runway) boxes of a carrier afloat (9.4(2), 9.6(2))."""
         if not self.afloat(carrier):
             return []
-        bad = self.damaged_boxes(carrier)
-        return [n for n in range(1, self.deck_boxes(carrier) + 1) if n not in bad]
+        bad = self.s.damage.get(carrier)
+        boxes = self.st.deck_range[carrier]
+        if not bad:
+            return list(boxes)
+        return [n for n in boxes if n not in bad]
 
     def free_boxes(self, carrier: str) -> list[int]:
         """Undamaged deck boxes with no aircraft in them (8.3(5))."""
         if not self.frozen:
-            taken = {b for b, _ in self.s.air.values() if b.startswith(f"deck:{carrier}:")}
-            return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in taken]
+            by_box = self.s.air.index().by_box
+            return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in by_box]
         got = self._free.get(carrier)
         if got is None:
-            if self._occ is None:
-                self._snapshot()
-            got = self._free[carrier] = [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in self._occ]
+            by_box = self.s.air.index().by_box
+            got = self._free[carrier] = [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in by_box]
         return got
 
     def load(self, carrier: str) -> int:
         """How many aircraft count against a carrier's capacity (8.3(3))."""
-        if self.frozen:
-            if self._load is None:
-                self._snapshot()
-            return self._load.get(carrier, 0)
-        return len(self.aboard(carrier))
+        return len(self.s.air.index().aboard.get(carrier, ()))
 
     def aboard(self, carrier: str) -> list[str]:
         """Aircraft on deck and in the hangar: what counts against capacity (8.3(3))."""
-        pre = f"deck:{carrier}:"
-        return sorted(q for q, (b, _) in self.s.air.items() if b.startswith(pre) or b == f"hangar:{carrier}")
+        return list(self.s.air.index().aboard.get(carrier, ()))
 
     def operational(self, carrier: str) -> bool:
         """Can take aircraft in: afloat with at least one undamaged deck box (8.3(1))."""

@@ -319,7 +319,11 @@ class FaMData:
 
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes from a to b, not counting a's hex but counting b's (7.2); see map.toml for the geometry."""
-        (q1, r1), (q2, r2) = self._axial[_on(self, a)], self._axial[_on(self, b)]
+        ax = self._axial
+        if a in ax and b in ax:
+            (q1, r1), (q2, r2) = ax[a], ax[b]
+        else:
+            (q1, r1), (q2, r2) = ax[_on(self, a)], ax[_on(self, b)]
         dq, dr = q2 - q1, r2 - r1
         return max(abs(dq), abs(dr), abs(dq + dr))
 

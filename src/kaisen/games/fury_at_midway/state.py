@@ -42,6 +42,127 @@ class StrikeGroup(NamedTuple):
     midway_strike: bool = False  # launched in the Midway Base Attack Phase (6.4(4): always back to Return 1)
 
 
+class AirIndex:
+    """Derived from `FaMState.air` (never saved, never compared): the squadrons of each box in id order, and
+    what counts against each carrier's capacity (deck and hangar, 8.3(3)). Built at most once per change."""
+
+    __slots__ = ("by_box", "aboard")
+
+    def __init__(self, air: dict[str, tuple[str, int]]):
+        by_box: dict[str, list[str]] = {}
+        aboard: dict[str, list[str]] = {}
+        for q in sorted(air):
+            b = air[q][0]
+            got = by_box.get(b)
+            if got is None:
+                by_box[b] = [q]
+            else:
+                got.append(q)
+            if b[0] in "dh" and b.startswith(("deck:", "hangar:")):
+                k = b.split(":")[1]
+                got = aboard.get(k)
+                if got is None:
+                    aboard[k] = [q]
+                else:
+                    got.append(q)
+        self.by_box = by_box
+        self.aboard = aboard
+
+    def moved(self, q: str, old: str | None, new: str) -> "AirIndex":
+        """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
+        which copies may share, is left as it is."""
+        out = AirIndex.__new__(AirIndex)
+        by_box = out.by_box = dict(self.by_box)
+        aboard = self.aboard
+        if old is not None:
+            rest = [x for x in by_box[old] if x != q]
+            if rest:
+                by_box[old] = rest
+            else:
+                del by_box[old]
+            if old.startswith(("deck:", "hangar:")):
+                aboard = dict(aboard)
+                k = old.split(":")[1]
+                rest = [x for x in aboard[k] if x != q]
+                if rest:
+                    aboard[k] = rest
+                else:
+                    del aboard[k]
+        got = by_box.get(new)
+        by_box[new] = [q] if got is None else sorted(got + [q])
+        if new.startswith(("deck:", "hangar:")):
+            if aboard is self.aboard:
+                aboard = dict(aboard)
+            k = new.split(":")[1]
+            got = aboard.get(k)
+            aboard[k] = [q] if got is None else sorted(got + [q])
+        out.aboard = aboard
+        return out
+
+
+class Air(dict):
+    """squadron -> (box, steps), keeping its box index (AirIndex) up to date: every change drops it, the next
+    look builds it again. A copy shares the index of its original until either changes."""
+
+    __slots__ = ("_idx",)
+
+    def __init__(self, *args, **kwargs):
+        dict.__init__(self, *args, **kwargs)
+        self._idx = None
+
+    def index(self) -> AirIndex:
+        idx = self._idx
+        if idx is None:
+            idx = self._idx = AirIndex(self)
+        return idx
+
+    def copy(self) -> "Air":
+        new = Air(self)
+        new._idx = self._idx
+        return new
+
+    def __setitem__(self, key, value):
+        idx = self._idx
+        if idx is not None:
+            old = dict.get(self, key)
+            if old is None:
+                self._idx = idx.moved(key, None, value[0])
+            elif old[0] != value[0]:
+                self._idx = idx.moved(key, old[0], value[0])
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        self._idx = None
+        dict.__delitem__(self, key)
+
+    def setdefault(self, key, default=None):
+        self._idx = None
+        return dict.setdefault(self, key, default)
+
+    def pop(self, *args):
+        self._idx = None
+        return dict.pop(self, *args)
+
+    def popitem(self):
+        self._idx = None
+        return dict.popitem(self)
+
+    def update(self, *args, **kwargs):
+        self._idx = None
+        dict.update(self, *args, **kwargs)
+
+    def clear(self):
+        self._idx = None
+        dict.clear(self)
+
+    def __ior__(self, other):
+        self._idx = None
+        return dict.__ior__(self, other)
+
+    def __reduce__(self):
+        return (Air, (dict(self),))
+
+
 @dataclass(slots=True)
 class FaMState:
     """Everything that changes during a game of Fury at Midway."""
@@ -86,12 +207,16 @@ class FaMState:
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.air) is not Air:
+            self.air = Air(self.air)
+
     def copy(self) -> "FaMState":
         """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared."""
         return FaMState(self.turn, self.step, dict(self.fleet), dict(self.shown), dict(self.plot), dict(self.path),
                         self.garrison, self.invasion, self.midway_control, dict(self.aop), self.declared,
                         self.midway_ops, self.midway_launched, dict(self.search_value), dict(self.damage),
-                        self.sunk, self.towed, self.midway_hits, dict(self.dmcv), dict(self.air), dict(self.groups),
+                        self.sunk, self.towed, self.midway_hits, dict(self.dmcv), self.air.copy(), dict(self.groups),
                         self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
                         self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
                         self.attack.copy() if self.attack is not None else None, self.pending, self.options,
@@ -102,7 +227,7 @@ class FaMState:
 
     def at(self, box: str) -> list[str]:
         """The squadrons in a box, in id order."""
-        return sorted(q for q, (b, _) in self.air.items() if b == box)
+        return list(self.air.index().by_box.get(box, ()))
 
     def box(self, squadron: str) -> str:
         return self.air[squadron][0]

@@ -1,0 +1,37 @@
+"""What never changes during a game, made once per data set (issue 11, item 4): squadron facts by id, each side's
+squadrons in id order, the hexes near each hex, the carriers of each group, and the menus' options themselves
+(an option is made once for what it says and shared by every decision that offers it; its label is made only
+when read)."""
+from __future__ import annotations
+
+from typing import Any
+
+from kaisen.games.fury_at_midway.data import FaMData
+
+
+class Static:
+    __slots__ = ("side_of", "spec", "parent", "type", "side_squadrons", "within2", "group_carriers",
+                 "fleet_groups", "fleet_group_set", "options", "deck_range")
+
+    def __init__(self, d: FaMData):
+        sq = d.squadrons
+        self.side_of = {q: d.aircraft[sp.type].side for q, sp in sq.items()}
+        self.spec = {q: d.aircraft[sp.type] for q, sp in sq.items()}
+        self.parent = {q: sp.parent for q, sp in sq.items()}
+        self.type = {q: sp.type for q, sp in sq.items()}
+        sides = sorted({self.side_of[q] for q in sq})
+        self.side_squadrons = {side: tuple(sorted(q for q in sq if self.side_of[q] == side)) for side in sides}
+        self.within2 = {h: tuple(x for x in d.hexes if d.hex_distance(h, x) <= 2) for h in d.hexes}
+        self.group_carriers = {g: d.group_carriers(g) for g in d.groups}
+        self.fleet_groups = {f: d.fleet_groups(f) for f in d.fleets}
+        self.fleet_group_set = {f: frozenset(v) for f, v in self.fleet_groups.items()}
+        self.options: dict[tuple, Any] = {}
+        self.deck_range = {k: tuple(range(1, sp.deck_boxes + 1)) for k, sp in d.carriers.items()}
+
+
+def static(d: FaMData) -> Static:
+    st = d.__dict__.get("_static")
+    if st is None:
+        st = Static(d)
+        object.__setattr__(d, "_static", st)
+    return st
