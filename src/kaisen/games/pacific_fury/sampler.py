@@ -13,6 +13,7 @@ from kaisen.games.pacific_fury.state import Combat, PFState, TaskForce
 from kaisen.games.pacific_fury.views import COMBAT_FIELDS, hidden_units
 
 TRIES = 200
+TRIES_DIRECT = 20
 
 
 def sample(game, view: dict[str, Any], rng: random.Random) -> PFState:
@@ -71,11 +72,109 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> PFState:
 
 
 def deal(s: PFState, d, foe: str, hidden: set[str], slots, rng: random.Random) -> None:
-    """Deal the hidden enemy counters into the slots; rejection sampling, then a careful fallback."""
-    order = {u: i for i, u in enumerate(d.order)}
-    hidden_sorted = sorted(hidden, key=order.get)
+    """Deal the hidden enemy counters into the slots: built directly so that every rule below holds (see
+    `construct`); a deal it cannot build (none seen in play) falls back to rejection sampling."""
+    order = _order(d)
+    hidden_sorted = sorted(hidden, key=order.__getitem__)
     must = [u for u in hidden_sorted if d.ships[u].type not in ("AP", "TE")]
     flex = [u for u in hidden_sorted if d.ships[u].type in ("AP", "TE")]
+    placed = None
+    for attempt in range(TRIES_DIRECT):
+        placed = construct(d, s, foe, must, flex, slots, rng, carriers_first=bool(attempt % 2))
+        if placed is not None:
+            break
+    else:
+        placed = by_rejection(s, d, foe, must, flex, slots, rng)
+    for place, units in placed.items():
+        for u in units:
+            s.loc[u] = place
+        if place.startswith("tf:"):
+            tf = s.tfs[place[3:]]
+            s.tfs[tf.id] = tf._replace(ships=tuple(units))
+
+
+_ORDERS: dict[int, tuple] = {}
+
+
+def _order(d) -> dict[str, int]:
+    """Each unit's position in the data's order (static, built once per data set)."""
+    entry = _ORDERS.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _ORDERS[id(d)] = (d, {u: i for i, u in enumerate(d.order)})
+    return entry[1]
+
+
+def construct(d, s: PFState, foe: str, must: list[str], flex: list[str], slots,
+              rng: random.Random, carriers_first: bool = False) -> dict[str, list[str]] | None:
+    """One deal built to satisfy the rules at once: the Tokyo Express alone in a task force in a box or The
+    Slot (9.6), no Transports when the enemy holds the initiative (6.3) and never with a carrier in a task force
+    (8.2; in base they lie side by side), no
+    carrier in Ironbottom Sound or The Slot (9.2), at most two of the Transports and the marker. The marker is
+    seated first, then the Transports and the carriers (or the carriers and the Transports), then the rest, each
+    on a random free seat it may take. None: no such deal found this way."""
+    extra = sum(n for _, n, _ in slots) - len(must)
+    if extra < 0 or extra > 2:
+        return None
+    ships = d.ships
+    fits = [i for i, (place, n, z) in enumerate(slots) if n == 1 and place != "base" and z in (None, "slot")]
+    candidates = [u for u in flex if (ships[u].type != "AP" or foe != s.initiative) and (ships[u].type != "TE" or fits)]
+    if extra > len(candidates):
+        return None
+    pool = rng.sample(candidates, k=extra) if extra else []
+    cap = [n for _, n, _ in slots]
+    content: list[list[str]] = [[] for _ in slots]
+    no_carrier = [z in ("slot", "ironbottom") for _, _, z in slots]
+    te = [u for u in pool if ships[u].type == "TE"]
+    aps = [u for u in pool if ships[u].type == "AP"]
+    if te:
+        i = rng.choice(fits)
+        content[i].append(te[0])
+        cap[i] = 0
+    rest = [u for u in must if not ships[u].is_carrier]
+    in_tf = [place != "base" for place, _, _ in slots]
+    groups = [(aps, None), ([u for u in must if ships[u].is_carrier], lambda i: not no_carrier[i])]
+    if carriers_first:
+        groups.reverse()
+    for group, allowed in groups:
+        for u in group:
+            open_ = [i for i in range(len(slots))
+                     if cap[i] and (allowed is None or allowed(i)) and not (in_tf[i] and _clash(d, u, content[i]))]
+            if not open_:
+                return None
+            seat = rng.randrange(sum(cap[i] for i in open_))     # a free seat at random: slots by their room
+            for i in open_:
+                if seat < cap[i]:
+                    break
+                seat -= cap[i]
+            content[i].append(u)
+            cap[i] -= 1
+    free = [i for i in range(len(slots)) for _ in range(cap[i])]     # the rest go anywhere: a random matching
+    if len(free) < len(rest):
+        return None
+    if free and free[0] != free[-1]:      # more than one place left: which goes where is random
+        rng.shuffle(rest)
+    for u, i in zip(rest, free):
+        content[i].append(u)
+    out: dict[str, list[str]] = {}
+    for (place, _, _), units in zip(slots, content):
+        if len(units) > 1 and place != "base":    # a task force's order is its counters' order; a base has none
+            rng.shuffle(units)
+        out[place] = units
+    return out
+
+
+def _clash(d, unit: str, there: list[str]) -> bool:
+    """8.2: a carrier and Transports never share a task force (in base they may)."""
+    sp = d.ships[unit]
+    if sp.is_carrier:
+        return any(d.ships[u].type == "AP" for u in there)
+    if sp.type == "AP":
+        return any(d.ships[u].is_carrier for u in there)
+    return False
+
+
+def by_rejection(s: PFState, d, foe: str, must: list[str], flex: list[str], slots, rng: random.Random):
+    """Rejection sampling of random deals, then a careful fallback (the sampler before `construct`)."""
     total = sum(n for _, n, _ in slots)
     best = None
     for attempt in range(TRIES):
@@ -89,12 +188,7 @@ def deal(s: PFState, d, foe: str, hidden: set[str], slots, rng: random.Random) -
         if placed is not None and (ok(placed, d, s, foe) or attempt == TRIES - 1):
             best = placed
             break
-    for place, units in (best or {}).items():
-        for u in units:
-            s.loc[u] = place
-        if place.startswith("tf:"):
-            tf = s.tfs[place[3:]]
-            s.tfs[tf.id] = tf._replace(ships=tuple(units))
+    return best or {}
 
 
 def fill(units: list[str], slots) -> dict[str, list[str]] | None:
