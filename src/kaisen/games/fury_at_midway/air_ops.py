@@ -291,7 +291,7 @@ def land(c: Ctx, q: str, carrier: str) -> None:
     full = len(c.aboard(carrier)) >= c.capacity(carrier)
     s.air[q] = (box, s.air[q][1])
     s.moved = s.moved | {q}
-    c.tell(c.side_of(q), "air", f"{c.unit_name(q)} lands on {c.carrier_name(carrier)}", "8.3(1)")
+    c.tellf(c.side_of(q), "air", "8.3(1)", _ev_land, c.d, q, s.air[q][1], carrier)
     if full:
         partner = c.combine_partner(q, box)
         if partner is not None:
@@ -335,6 +335,40 @@ def can_join(c: Ctx, q: str) -> bool:
     b17 = any(c.spec(u).hit_rule == "three-ones" for u in s.forming)
     if spec.role == "attack" and (b17 or spec.hit_rule == "three-ones"):
         return False      # 9.4(4): the B-17 never flies with other attack aircraft
+    return True
+
+
+def _carrier_may_join(c: Ctx, k: str) -> bool:
+    """can_join's part that depends on the unit's carrier only (8.4(2)-(3), 6.4(3))."""
+    s = c.s
+    if k != MIDWAY and fleet_hex_of_carrier(c, k) is None:
+        return False
+    if s.op_kind == "midway" and (k == MIDWAY or c.group_of(k) not in c.st.fleet_group_set["1af"]):
+        return False
+    if not s.forming:
+        return True
+    first = s.forming[0]
+    k0 = launch_origin(c, first)
+    if len(s.forming) >= max_group(c, s.op_side, k0):
+        return False
+    if s.op_side == "japan":
+        if fleet_hex_of_carrier(c, k) != fleet_hex_of_carrier(c, k0):
+            return False      # 8.4(3): mid-air assembly over one fleet
+    elif k != k0:
+        return False
+    return True
+
+
+def _unit_may_join(c: Ctx, q: str) -> bool:
+    """can_join's part that depends on the unit itself, once `_carrier_may_join` holds."""
+    spec = c.st.spec[q]
+    s = c.s
+    if not s.forming:
+        return spec.role == "attack"
+    if spec.role == "attack":
+        sp = c.st.spec
+        if spec.hit_rule == "three-ones" or any(sp[u].hit_rule == "three-ones" for u in s.forming):
+            return False      # 9.4(4): the B-17 never flies with other attack aircraft
     return True
 
 
@@ -437,6 +471,26 @@ def fleet_name(d, f: str) -> str:
     return d.fleets[f].name if f != MIDWAY else "Midway"
 
 
+def _ev_deck(d, q: str, n: int, k: str) -> str:
+    return f"{unit_name(d, q, n)} to the deck of {carrier_name(d, k)}"
+
+
+def _ev_cap(d, q: str, n: int, gname: str) -> str:
+    return f"{unit_name(d, q, n)} flies CAP over {gname}"
+
+
+def _ev_uncap(d, q: str, n: int, k: str) -> str:
+    return f"{unit_name(d, q, n)} lands from CAP on {carrier_name(d, k)}"
+
+
+def _ev_land(d, q: str, n: int, k: str) -> str:
+    return f"{unit_name(d, q, n)} lands on {carrier_name(d, k)}"
+
+
+def _ev_fly(gid: str, frm: str, h: str) -> str:
+    return f"Strike {gid} flies {frm} -> {h}"
+
+
 END_OPTION = Option("end", "End this air operation", {"verb": "end"})
 
 
@@ -451,6 +505,8 @@ def op_options(c: Ctx) -> list[Option]:
     cache = st.options
     opts: list[Option] = []
     mine = [q for q in st.side_squadrons[side] if q in air and air[q][0] != "lost"]
+    joins: dict[str, bool] = {}          # carrier -> whether its deck may launch / join now (can_join's part)
+    uncaps: dict[tuple, list[str]] = {}  # (box, parent, type, steps) -> uncap_carriers
     for q in mine:
         if q in moved or q in forming:
             continue
@@ -477,7 +533,10 @@ def op_options(c: Ctx) -> list[Option]:
                                             {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
                                             _make(_cap_label, d, q, n, c.group_name(gr)))
                 opts.append(o)
-            if can_join(c, q):
+            ok = joins.get(k)
+            if ok is None:
+                ok = joins[k] = _carrier_may_join(c, k)
+            if ok and _unit_may_join(c, q):
                 joining = bool(forming)
                 key = ("sg-add", q, n, k, joining)
                 o = cache.get(key)
@@ -486,7 +545,11 @@ def op_options(c: Ctx) -> list[Option]:
                                             _make(_add_label, d, q, n, joining))
                 opts.append(o)
         elif kind == "cap":
-            for k in uncap_carriers(c, q):
+            ukey = (box, st.parent[q], st.type[q], n)
+            ks = uncaps.get(ukey)
+            if ks is None:
+                ks = uncaps[ukey] = uncap_carriers(c, q)
+            for k in ks:
                 key = ("uncap", q, n, k)
                 o = cache.get(key)
                 if o is None:
@@ -504,8 +567,15 @@ def op_options(c: Ctx) -> list[Option]:
     if forming:
         steps = tuple(air[q][1] for q in forming)
         midway_op = s.op_kind == "midway"
+        if midway_op:
+            mh = d.midway.hex
+            at_hex = {mh: MIDWAY}
+        else:
+            at_hex = {}
+            for f in enemies_on_map(c, side):
+                at_hex.setdefault(s.fleet[f], f)
         for h in launch_hexes(c):
-            tgt = targets_at(c, side, h, midway_op)
+            tgt = at_hex.get(h)
             key = ("sg-go", h, forming, steps, tgt)
             o = cache.get(key)
             if o is None:
@@ -575,19 +645,19 @@ def on_op(c: Ctx, answer: str) -> None:
         n = c.free_boxes(k)[0]
         s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
         s.moved = s.moved | {q}
-        c.tell(side, "air", f"{c.unit_name(q)} to the deck of {c.carrier_name(k)}", "8.3(5)")
+        c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, s.air[q][1], k)
     elif verb == "cap":
         q = rest
         g = c.group_of(carrier_of_box(s.box(q)))
         s.air[q] = (f"cap:{g}", s.air[q][1])
         s.moved = s.moved | {q}
-        c.tell(side, "air", f"{c.unit_name(q)} flies CAP over {c.group_name(g)}", "8.3(2)")
+        c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, s.air[q][1], c.group_name(g))
     elif verb == "uncap":
         q, k = rest.split(":")
         n = c.free_boxes(k)[0]
         s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
         s.moved = s.moved | {q}
-        c.tell(side, "air", f"{c.unit_name(q)} lands from CAP on {c.carrier_name(k)}", "8.3")
+        c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, s.air[q][1], k)
     elif verb == "combine":
         a, b = rest.split(":")
         c.combine(a, b)
@@ -643,7 +713,7 @@ def fly(c: Ctx, gid: str, h: str) -> None:
     s = c.s
     g = s.groups[gid]
     s.groups[gid] = g._replace(hex=h, moved=True, flights=g.flights + 1)
-    c.tell(g.side, "air", f"Strike {gid} flies {g.hex} -> {h}", "8.5")
+    c.tellf(g.side, "air", "8.5", _ev_fly, gid, g.hex, h)
     arrive(c, gid)
 
 

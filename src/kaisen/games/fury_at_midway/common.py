@@ -44,6 +44,15 @@ class Ctx:
     def say(self, kind: str, text: str, rule: str = "") -> None:
         self.ev.append(Event(kind, text, None, rule))
 
+    def sayf(self, kind: str, rule: str, make, *args) -> None:
+        """Narration on demand: the text is `make(*args)`, made when someone reads it; `args` are values taken
+        now (never the state, which changes)."""
+        self.ev.append(Event(kind, None, None, rule, make, args))
+
+    def tellf(self, side: str, kind: str, rule: str, make, *args) -> None:
+        """`tell` on demand (see `sayf`)."""
+        self.ev.append(Event(kind, None, side, rule, make, args))
+
     def tell(self, side: str, kind: str, text: str, rule: str = "") -> None:
         """An event only `side` may read (it tells of its own hidden display, plot or hand)."""
         self.ev.append(Event(kind, text, side, rule))

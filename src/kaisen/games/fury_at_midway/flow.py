@@ -344,15 +344,22 @@ def on_initiative(c: Ctx, faces: tuple[int, ...]) -> None:
     else:
         c.say("initiative", f"Initiative: Japan {j}, US {u}: a tie with equal AOP, roll again", "8.1(2)")
         return
-    c.say("initiative", f"Initiative: Japan {faces[0]}+{s.aop['japan']}={j}, US {faces[1]}+{s.aop['usa']}={u}: "
-                        f"{SIDE_NAME[win]} conducts an air operation", "8.1")
+    c.sayf("initiative", "8.1", _ev_initiative, faces[0], s.aop["japan"], j, faces[1], s.aop["usa"], u, win)
     start_op(c, win)
+
+
+def _ev_initiative(fj: int, aj: int, j: int, fu: int, au: int, u: int, win: str) -> str:
+    return f"Initiative: Japan {fj}+{aj}={j}, US {fu}+{au}={u}: {SIDE_NAME[win]} conducts an air operation"
+
+
+def _ev_op(side: str, aop: int) -> str:
+    return f"{SIDE_NAME[side]} air operation ({aop} AOP left)"
 
 
 def start_op(c: Ctx, side: str) -> None:
     s = c.s
     s.aop[side] -= 1
-    c.say("air", f"{SIDE_NAME[side]} air operation ({s.aop[side]} AOP left)", "8.2")
+    c.sayf("air", "8.2", _ev_op, side, s.aop[side])
     air_ops.begin(c, side, "normal")
 
 
