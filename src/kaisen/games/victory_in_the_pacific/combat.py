@@ -268,7 +268,7 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
         return False
     if side == "japan":
         where = c.d.areas[cb.area].name if cb.cur == "" else f"the pursuit of group {cb.cur}"
-        c.say("round", f"Round {cb.bround if cb.cur else cb.round} in {where}", "7.13")
+        c.say_later("round", "7.13", _round, cb.bround if cb.cur else cb.round, where)
     return True
 
 
@@ -283,7 +283,7 @@ def _pause_choose(c: Ctx, cb: Combat) -> Pause:
 def _on_choose(c: Ctx, cb: Combat, ans: str) -> None:
     side = cb.stage.partition(":")[2]
     cb.choice[side] = ans
-    c.tell(side, "choice", f"{SIDE_NAME[side]} chooses a {ans} action", "7.3")
+    c.tell_later(side, "choice", "7.3", _chooses, side, ans)
     if side == "japan":
         cb.stage = "choose:allies"
         return
@@ -517,8 +517,8 @@ def _enter_assign(c: Ctx, cb: Combat) -> bool:
         cb.kamikaze += tuple(u for u in cb.shots if _kind(c, u) == "lba")        # 19.21
     for u, t in cb.assign.items():
         if t != HOLD:
-            c.say("target", f"{c.name(u)} attacks {c.name(t)}{' (defending)' if cb.phase == 'defend' else ''}",
-                  "23.31" if cb.phase == "defend" else "7.43")
+            c.say_later("target", "23.31" if cb.phase == "defend" else "7.43", _attacks, c.d, u, t,
+                        cb.phase == "defend")
     cb.stage = "fire"
     if cb.phase == "strike" and cb.shots:
         _air().begin_aa(c, cb)               # 23.34-23.36
@@ -615,8 +615,7 @@ def _on_fire(c: Ctx, cb: Combat, faces) -> None:
     raid = cb.cur.startswith("raid:")
     if "disable" in res and not raid and t not in cb.dis:
         cb.dis += (t,)
-    c.say("shots", f"{c.name(u)} rolls {', '.join(map(str, faces))} at {c.name(t)}: "
-                   f"{hits} hit(s){', disabled' if 'disable' in res and not raid else ''}", "7.53")
+    c.say_later("shots", "7.53", _shots, c.d, u, tuple(faces), t, hits, "disable" in res and not raid)
     if hits:
         cb.hit = (u, t, hits)
         cb.stage = "damage"
@@ -633,7 +632,7 @@ def _on_damage(c: Ctx, cb: Combat, faces) -> None:
         _air().hurt(c, t, sum(faces), "23.32")              # at once
     else:
         cb.dmg[t] = cb.dmg.get(t, 0) + sum(faces)
-        c.say("damage", f"{c.name(t)} takes {sum(faces)} damage point(s)", "7.532")
+        c.say_later("damage", "7.532", _damage_points, c.d, t, sum(faces))
     cb.hit = ("", "", 0)
     cb.stage = "fire"
 
@@ -1346,3 +1345,25 @@ def _island():
 def _turn1():
     from kaisen.games.victory_in_the_pacific import turn1
     return turn1
+
+
+# -- the text of the most frequent events, made on demand (narration on demand, DESIGN.md) -------------------------
+def _round(n: int, where: str) -> str:
+    return f"Round {n} in {where}"
+
+
+def _chooses(side: str, ans: str) -> str:
+    return f"{SIDE_NAME[side]} chooses a {ans} action"
+
+
+def _attacks(d, u: str, t: str, defending: bool) -> str:
+    return f"{d.units[u].name} attacks {d.units[t].name}{' (defending)' if defending else ''}"
+
+
+def _shots(d, u: str, faces: tuple, t: str, hits: int, disabled: bool) -> str:
+    return (f"{d.units[u].name} rolls {', '.join(map(str, faces))} at {d.units[t].name}: "
+            f"{hits} hit(s){', disabled' if disabled else ''}")
+
+
+def _damage_points(d, t: str, n: int) -> str:
+    return f"{d.units[t].name} takes {n} damage point(s)"

@@ -25,6 +25,20 @@ class Ctx:
         """An event only `side` may read."""
         self.ev.append(Event(kind, text, side, rule))
 
+    def say_later(self, kind: str, rule: str, make, *args) -> None:
+        """Narration on demand (DESIGN.md): the text is `make(*args)`, made when someone reads it. `args` are the
+        event's values taken now (strings, numbers, the unchanging rules data), never the changing state."""
+        self.ev.append(Event(kind, None, None, rule, make, args))
+
+    def tell_later(self, side: str, kind: str, rule: str, make, *args) -> None:
+        """`say_later` for an event only `side` may read."""
+        self.ev.append(Event(kind, None, side, rule, make, args))
+
+    @property
+    def labels(self) -> "Labels":
+        """Option labels made on demand for these rules data (Labels)."""
+        return labels(self.d)
+
     def name(self, u: str) -> str:
         return self.d.units[u].name
 
@@ -161,12 +175,12 @@ class Ctx:
         if not loc.startswith("sea:"):
             return
         self.s.loc[u] = "home:" + loc[4:]
-        self.say("return", f"{self.name(u)} must return to port ({why})", rule)
+        self.say_later("return", rule, _must_return, self.d, u, why)
 
     def put_in_port(self, u: str, base: str, why: str, rule: str) -> None:
         self.s.loc[u] = "port:" + base
         self.s.mode.pop(u, None)
-        self.say("return", f"{self.name(u)} returns to {self.d.bases[base].name} ({why})", rule)
+        self.say_later("return", rule, _returns_to, self.d, u, base, why)
 
     def remove(self, u: str, why: str, rule: str) -> None:
         self.s.loc[u] = "removed"
@@ -181,10 +195,58 @@ class Ctx:
         if sp.kind in ("lba", "amph"):
             self.s.loc[u] = "returning"
             self.s.back[u] = self.s.turn + 2
-            self.say("sunk", f"{self.name(u)} is eliminated ({why}); back on turn {self.s.turn + 2}", rule)
+            self.say_later("sunk", rule, _eliminated, self.d, u, why, self.s.turn + 2)
         else:
             self.s.loc[u] = "sunk"
-            self.say("sunk", f"{self.name(u)} is sunk ({why})", rule)
+            self.say_later("sunk", rule, _sunk, self.d, u, why)
+
+
+# -- option labels on demand ----------------------------------------------------------------------------------
+class Labels:
+    """The `make` functions of the most frequent options' labels: each makes the label, when someone reads it, from
+    the option's fields and the unchanging rules data (Option(make=...))."""
+
+    __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs")
+
+    def __init__(self, d):
+        units, bases, areas = d.units, d.bases, d.areas
+        self.patrol_pairs: dict = {}      # (unit, port) -> its two patrol-step options (flow.move_options)
+        self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "
+                                        f"{bases[o.fields['port']].name}")
+        self.raider = lambda o: f"{units[o.fields['unit']].name} stays in port to raid later (white side up)"
+        self.amph_sortie = lambda o: f"{units[o.fields['unit']].name} puts to sea"
+        self.raid_sortie = lambda o: f"{units[o.fields['unit']].name} sails as a raider"
+        self.air = lambda o: f"{units[o.fields['unit']].name} over {areas[o.fields['area']].name}"
+        self.sub = lambda o: f"{units[o.fields['unit']].name} to {areas[o.fields['area']].name}"
+        self.home = lambda o: f"{units[o.fields['unit']].name} to {bases[o.fields['port']].name}"
+
+
+_LABELS: dict[int, tuple] = {}
+
+
+def labels(d) -> Labels:
+    """The Labels of these rules data (made once per data set)."""
+    got = _LABELS.get(id(d))
+    if got is None or got[0] is not d:
+        got = _LABELS[id(d)] = (d, Labels(d))
+    return got[1]
+
+
+# -- the text of the events above, made on demand ---------------------------------------------------------------
+def _must_return(d, u: str, why: str) -> str:
+    return f"{d.units[u].name} must return to port ({why})"
+
+
+def _returns_to(d, u: str, base: str, why: str) -> str:
+    return f"{d.units[u].name} returns to {d.bases[base].name} ({why})"
+
+
+def _eliminated(d, u: str, why: str, turn: int) -> str:
+    return f"{d.units[u].name} is eliminated ({why}); back on turn {turn}"
+
+
+def _sunk(d, u: str, why: str) -> str:
+    return f"{d.units[u].name} is sunk ({why})"
 
 
 __all__ = ["Ctx", "other", "BRITISH_PORTS"]

@@ -207,12 +207,18 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
     s = c.s
     out: list[Option] = []
     if step == "patrol":
+        # The two options of a ship in a port never change during a game: made once per rules data and shared
+        # (an Option's label is made from its fields and the rules data alone).
+        lab = c.labels
+        pairs, loc = lab.patrol_pairs, s.loc
         for u in movement.ready_ships(c, side):
-            port = movement.in_port(c, u)
-            out.append(Option(f"sortie:{u}", f"{c.name(u)} sails on patrol from {c.d.bases[port].name}",
-                              {"verb": "sortie", "unit": u, "port": port}))
-            out.append(Option(f"raider:{u}", f"{c.name(u)} stays in port to raid later (white side up)",
-                              {"verb": "raider", "unit": u, "port": port}))
+            port = loc[u][5:]
+            pair = pairs.get((u, port))
+            if pair is None:
+                pair = pairs[(u, port)] = (
+                    Option("sortie:" + u, None, {"verb": "sortie", "unit": u, "port": port}, lab.sortie_patrol),
+                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider))
+            out += pair
         for u in end_turn.repairable(c, side):
             out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
                                              f"({c.dmg(u)} damage; it stays in port this turn)",
@@ -222,13 +228,13 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
         units = c.d.units
         for u in c.by().get(("port", side), ()):
             if units[u].kind == "amph" and u not in s.moved and not movement.frozen(c, u):
-                out.append(Option(f"sortie:{u}", f"{c.name(u)} puts to sea",
-                                  {"verb": "sortie", "unit": u, "port": s.loc[u][5:]}))
+                out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
+                                  c.labels.amph_sortie))
     elif step == "raid":
         for u in sorted(s.raider):
             if c.side_of(u) == side and movement.in_port(c, u):
-                out.append(Option(f"sortie:{u}", f"{c.name(u)} sails as a raider",
-                                  {"verb": "sortie", "unit": u, "port": s.loc[u][5:]}))
+                out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
+                                  c.labels.raid_sortie))
     out.append(Option("done", "Finished", {"verb": "done"}))
     return out
 
@@ -241,7 +247,7 @@ def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
         return
     if verb == "raider":
         s.raider = s.raider | {u}
-        c.say("move", f"{c.name(u)} is turned white side up to raid", "5.21")      # in plain sight (15.3)
+        c.say_later("move", "5.21", _turned_raider, c.d, u)      # in plain sight (15.3)
         return
     if verb == "repair":
         end_turn.repair(c, u)
@@ -256,6 +262,10 @@ def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
         s.step = "speed"
         return
     settle(c, nxt)
+
+
+def _turned_raider(d, u: str) -> str:
+    return f"{d.units[u].name} is turned white side up to raid"
 
 
 NEXT = {("patrol", "japan"): "patrol:allies", ("patrol", "allies"): "air:japan",
@@ -319,8 +329,8 @@ def homeward(c: Ctx, side: str | None = None) -> list[str]:
 
 def home_options(c: Ctx, u: str) -> list[Option]:
     area = c.s.loc[u][5:]
-    out = [Option(f"to:{b}", f"{c.name(u)} to {c.d.bases[b].name}", {"verb": "move", "unit": u, "port": b})
-           for b in c.home_ports(u, area)]
+    make = c.labels.home
+    out = [Option(f"to:{b}", None, {"verb": "move", "unit": u, "port": b}, make) for b in c.home_ports(u, area)]
     if len(homeward(c, c.side_of(u))) > 1:
         out.append(Option("all-default", "Send this and every other returning unit of yours to its first listed "
                                          "port", {"verb": "all-default", "side": c.side_of(u)}))

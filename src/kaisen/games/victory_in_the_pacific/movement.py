@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Option
 from kaisen.games.victory_in_the_pacific.common import Ctx
-from kaisen.games.victory_in_the_pacific.state import other
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 FIRST_TURN_MOVERS = ("australia", "singapore", "the-philippines")   # 18.22: the five cruisers there may move
 
@@ -106,9 +106,13 @@ def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
     roll = rolled_from(c, u, raid)
     if roll and n >= roll and c.speed(u) < 7:
         s.moving = s.moving + (f"{u}>{area}",)
-    side = c.side_of(u)
-    kind = {"ship": "raiding" if raid else "patrolling", "amph": "amphibious"}.get(c.spec(u).kind, "")
-    c.say("move", f"{c.side_name(side)} {kind} {c.name(u)} to {c.d.areas[area].name}", "6.2")
+    c.say_later("move", "6.2", _sailed, c.d, u, area, raid)
+
+
+def _sailed(d, u: str, area: str, raid: bool) -> str:
+    sp = d.units[u]
+    kind = {"ship": "raiding" if raid else "patrolling", "amph": "amphibious"}.get(sp.kind, "")
+    return f"{SIDE_NAME[sp.side]} {kind} {sp.name} to {d.areas[area].name}"
 
 
 # -- speed rolls (6.4) -------------------------------------------------------------------------------
@@ -151,10 +155,10 @@ def air_areas(c: Ctx, side: str) -> list[str]:
 def air_options(c: Ctx, side: str) -> list[Option]:
     out = []
     areas = air_areas(c, side)
+    make = c.labels.air
     for u in air_ready(c, side):
         for a in areas:
-            out.append(Option(f"place:{u}:{a}", f"{c.name(u)} over {c.d.areas[a].name}",
-                              {"verb": "place", "unit": u, "area": a}))
+            out.append(Option(f"place:{u}:{a}", None, {"verb": "place", "unit": u, "area": a}, make))
     out.append(Option("pass", "Place no more air units this turn", {"verb": "pass"}))
     return out
 
@@ -164,7 +168,12 @@ def place_air(c: Ctx, u: str, area: str) -> None:
     s.loc[u] = "sea:" + area
     s.mode[u] = "patrol"
     s.moved = s.moved | {u}
-    c.say("move", f"{c.side_name(c.side_of(u))} air unit {c.name(u)} placed over {c.d.areas[area].name}", "12.1")
+    c.say_later("move", "12.1", _air_placed, c.d, u, area)
+
+
+def _air_placed(d, u: str, area: str) -> str:
+    sp = d.units[u]
+    return f"{SIDE_NAME[sp.side]} air unit {sp.name} placed over {d.areas[area].name}"
 
 
 # -- submarines (6.6, 16) -------------------------------------------------------------------------------
@@ -174,7 +183,8 @@ def subs_ready(c: Ctx, side: str) -> list[str]:
 
 
 def sub_options(c: Ctx, side: str) -> list[Option]:
-    out = [Option(f"sub:{u}:{a}", f"{c.name(u)} to {c.d.areas[a].name}", {"verb": "place", "unit": u, "area": a})
+    make = c.labels.sub
+    out = [Option(f"sub:{u}:{a}", None, {"verb": "place", "unit": u, "area": a}, make)
            for u in subs_ready(c, side) for a in c.d.areas]
     out.append(Option("keep", "Keep the submarine in port this turn", {"verb": "keep"}))
     return out

@@ -128,6 +128,9 @@ class Locs(dict):
         return (Locs, (dict(self),))
 
 
+_OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
+
+
 @dataclass(slots=True)
 class VPState:
     """Everything that changes during a game of Victory in the Pacific."""
@@ -173,7 +176,10 @@ class VPState:
                        self.pending, self.first_turn, self.options, self.result, (), None)
 
     def option(self, name: str) -> bool:
-        return dict(self.options).get(name, False)
+        opts = _OPTIONS.get(self.options)
+        if opts is None:
+            opts = _OPTIONS[self.options] = dict(self.options)
+        return opts.get(name, False)
 
     def at(self, where: str) -> list[str]:
         """Units at a location ("port:truk", "sea:indonesia"), in id order."""
