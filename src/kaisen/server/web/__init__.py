@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from kaisen.engine.core import Chance, Decision, End, IllegalAction
 from kaisen.engine.record import Record, RecordError, verify_dice
 from kaisen.registry import GAMES, get_game
+from kaisen.server.bodies import parse_json
 from kaisen.server.runner import ApiError, Server, not_found, result_of
 
 HERE = Path(__file__).parent
@@ -176,6 +177,5 @@ def mount(app: FastAPI, server: Server) -> None:
 
     @app.post("/api/replay")
     async def replay_upload(request: Request):
-        from kaisen.server.app import parse_json
         body = parse_json(await request.body())
         return await run_in_threadpool(upload, body)
