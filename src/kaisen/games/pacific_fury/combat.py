@@ -5,14 +5,34 @@ from __future__ import annotations
 from functools import partial
 
 from kaisen.engine.core import Chance, Option
-from kaisen.games.pacific_fury import operations, task_forces
-from kaisen.games.pacific_fury.common import Ctx, describe, as_aa_bonus, cap_of, carriers, hits_for, sink_threshold
+from kaisen.games.pacific_fury.air_targets import strike_fields, strike_targets
+from kaisen.games.pacific_fury.common import (DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, hits_for,
+                                              sink_threshold)
+from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
 
 IBS = "ironbottom"
 
 
 # -- starting combats ------------------------------------------------------------------------------
+def begin(c: Ctx) -> None:
+    """Fight the combat an operation (or the Torpedo Hit(s) event) set up in state.combat. When it is over
+    the combat signals DONE_COMBAT and the sequence of play (flow.py) goes on."""
+    cb = c.s.combat
+    kind = cb.kind
+    if kind == "torpedo":          # 7.1: Japan allocates the hits at once, then the Sunk Table
+        allocate_or_roll(c)
+    elif kind == "carrier":
+        start_carrier_combat(c)
+    elif kind == "air":
+        c.note("operation", "9.5", _launch_text, cb.attacker, cb.mover, cb.target)
+        start_round(c)
+    elif kind == "bombard":
+        _open_bombardment(c)
+    else:
+        start_round(c)
+
+
 def start_carrier_combat(c: Ctx) -> None:
     """10.5: both sides with a TF-C must fight; if only one has, that side decides; else nothing."""
     cb = c.s.combat
@@ -23,20 +43,18 @@ def start_carrier_combat(c: Ctx) -> None:
         c.s.step = "cc-declare:" + have[0]
     else:
         c.note("combat", "10.5", "No carriers on either side in {}: no combat".format, c.d.zones[cb.zone].name)
-        operations.finish(c)
-
-
-def start_air_strike(c: Ctx, tf: TaskForce, target: str) -> None:
-    """9.5/10.6: a TF-C strikes Henderson Field or an enemy task force in an adjacent zone."""
-    c.s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=target)
-    c.note("operation", "9.5", _launch_text, tf.side, tf.id, target)
-    start_round(c)
+        c.finish(DONE_COMBAT)
 
 
 def start_bombardment(c: Ctx, tf: TaskForce, rounds_left: int) -> None:
-    """10.4: only the bombarding TF-B fires; enough hits disrupt Henderson Field."""
+    """10.3: the bombardment that follows a surface combat which cleared Ironbottom Sound (one round)."""
     c.s.combat = Combat(kind="bombard", attacker=tf.side, zone=IBS, mover=tf.id, rounds=rounds_left)
-    c.reveal(tf, "naval bombardment", "8.4")
+    _open_bombardment(c)
+
+
+def _open_bombardment(c: Ctx) -> None:
+    """10.4: only the bombarding TF-B fires; enough hits disrupt Henderson Field."""
+    c.reveal(c.s.tfs[c.s.combat.mover], "naval bombardment", "8.4")
     start_round(c)
 
 
@@ -356,14 +374,14 @@ def round_end(c: Ctx) -> None:
     cb.rtb_asked = []
     if cb.kind == "torpedo":
         s.combat = None
-        task_forces.start(c)
+        c.finish(DONE_COMBAT)
         return
     if cb.kind == "bombard":
         tf = s.tfs.get(cb.mover)
         if tf is None or not s.hf_operational or cb.round >= cb.rounds:
             if tf is not None:
                 c.to_base(tf, "bombardment over", "10.4")
-            operations.finish(c)
+            c.finish(DONE_COMBAT)
         else:
             cb.round += 1
             start_round(c)
@@ -478,7 +496,7 @@ def continue_after_round1(c: Ctx) -> None:
                 start_bombardment(c, mover, rounds_left=1)
                 return
             if kind == "TF-A" and not s.hf_operational:
-                operations.land(c, mover)
+                land(c, mover)
         end_combat(c)
         return
     # carrier combat
@@ -511,7 +529,7 @@ def end_combat(c: Ctx) -> None:
         tf = s.tfs.get(tid)
         if tf is not None and tf.side != a:
             c.to_base(tf, "took hits: forced return", "10.8")
-    operations.finish(c)
+    c.finish(DONE_COMBAT)
 
 
 # -- carrier combat choices --------------------------------------------------------------------
@@ -552,7 +570,7 @@ def on_declare(c: Ctx, side: str, oid: str) -> None:
         choose_targets(c)
     elif cb.round == 1:
         c.note("combat", "10.5", "{} declines carrier combat; both sides stay revealed".format, SIDE_NAME[side])
-        operations.finish(c)
+        c.finish(DONE_COMBAT)
     else:
         end_combat(c)
 
@@ -565,8 +583,8 @@ def strike_next_options(c: Ctx) -> list[Option]:
     tf = s.tfs.get(cb.mover)
     if tf is None or not carriers(c.d, tf.ships):
         return []
-    opts = [Option(f"strike:{t}", f"Second round on {label}", operations.strike_fields(tf.id, t, zone))
-            for t, zone, label in operations.strike_targets(c, tf, tf.side)]
+    opts = [Option(f"strike:{t}", f"Second round on {label}", strike_fields(tf.id, t, zone))
+            for t, zone, label in strike_targets(c, tf, tf.side)]
     if not opts:
         return []
     return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})]

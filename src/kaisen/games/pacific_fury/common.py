@@ -49,18 +49,32 @@ def _shift_text(n, side, why, old, new) -> str:
     return f"Initiative marker shifts {n} toward {SIDE_NAME[side]} ({why}): {box_label(old)} -> {box_label(new)}"
 
 
+# What a procedure signals when it is over (Ctx.finish); flow.SEQUENCE decides what follows each.
+DONE_PHASE = "phase"            # the current phase (state.phase) is over
+DONE_OPERATION = "operation"    # 9.0: one operation is over (9.7 counts it)
+COMBAT_READY = "combat"         # 10.0: a combat is set up in state.combat; it is fought next
+DONE_COMBAT = "combat-over"     # 10.0: the combat in state.combat is over
+
+
 class Ctx:
     """One step being applied: the state copy being changed, the rules data, the new events.
 
     Narration on demand (DESIGN.md): `note`/`note_to` record an event's maker and its parameters, taken
     now (immutable values only); the English text is made when someone reads it."""
 
-    __slots__ = ("s", "d", "ev")
+    __slots__ = ("s", "d", "ev", "done")
 
     def __init__(self, s: PFState, d: PFData, ev: list[Event] | None = None):
         self.s = s
         self.d = d
         self.ev = [] if ev is None else ev
+        self.done: str | None = None     # what a procedure just finished (DONE_*); flow.py reads it and moves on
+
+    def finish(self, what: str) -> None:
+        """A procedure signals that it is over (one of the markers above) and returns; the sequence of
+        play in flow.py decides what comes next. A procedure never starts the next one itself."""
+        assert self.done is None, f"{what!r} signalled while {self.done!r} is pending"
+        self.done = what
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:

@@ -1,8 +1,7 @@
 """7.0 Event Phase: the non-initiative player's event roll, each event once a game (7.1, 7.2)."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury import combat, task_forces
-from kaisen.games.pacific_fury.common import Ctx, names
+from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_PHASE, Ctx, names
 from kaisen.games.pacific_fury.state import SIDE_NAME, Combat
 
 
@@ -12,7 +11,7 @@ def start(c: Ctx) -> None:
     left = [e for e in c.d.events[side] if e.repeatable or e.id not in c.s.events_used]
     if not left:
         c.note("event", "7.0", "{} has no event left to roll".format, SIDE_NAME[side])
-        task_forces.start(c)
+        c.finish(DONE_PHASE)
         return
     c.s.step = "event-roll"
 
@@ -43,12 +42,12 @@ class EVENTS_RESOLVE:
         targets = [u for u in c.d.order if s.loc[u] == "base" and c.d.ships[u].side == "usa"]
         c.note("reveal", "7.1", _revealed_text, c.d, tuple(targets))
         if not targets:
-            task_forces.start(c)
+            c.finish(DONE_PHASE)
             return
         s.base_revealed = "usa"
         s.combat = Combat(kind="torpedo", attacker="japan", zone=None, mover="",
                           pools=[["japan", face, targets]])
-        combat.allocate_or_roll(c)
+        c.finish(COMBAT_READY)
 
     @staticmethod
     def release_reserve(c: Ctx, face: int) -> None:
@@ -57,26 +56,26 @@ class EVENTS_RESOLVE:
         for u in moved:
             c.s.loc[u] = "base"
         c.note("event", "7.1", _released_text, c.d, tuple(moved))
-        task_forces.start(c)
+        c.finish(DONE_PHASE)
 
     @staticmethod
     def bomber_offensive(c: Ctx, face: int) -> None:
         c.disrupt("Bomber Offensive", "7.1")
-        task_forces.start(c)
+        c.finish(DONE_PHASE)
 
     @staticmethod
     def submarine_attack(c: Ctx, face: int) -> None:
         """7.2 1: one Japanese ship at random from Truk is revealed and removed (Transports excluded)."""
         if not sub_candidates(c):
             c.say("event", "No Japanese ship in Truk: the submarine finds nothing", "7.2")
-            task_forces.start(c)
+            c.finish(DONE_PHASE)
             return
         c.s.step = "sub-pick"
 
     @staticmethod
     def heavy_bombers(c: Ctx, face: int) -> None:
         c.disrupt("Heavy Bombers", "7.2")
-        task_forces.start(c)
+        c.finish(DONE_PHASE)
 
     @staticmethod
     def ijn_overestimated(c: Ctx, face: int) -> None:
@@ -87,7 +86,7 @@ class EVENTS_RESOLVE:
         if len(in_base) > 1 or not sunk:
             c.say("event", f"Nothing happens ({len(in_base)} US CV in base, {len(sunk)} sunk); "
                            "the event is used up", "7.2")
-            task_forces.start(c)
+            c.finish(DONE_PHASE)
         elif len(sunk) == 1:
             revive(c, sunk[0])
         else:
@@ -115,10 +114,10 @@ def on_sub_pick(c: Ctx, face: int) -> None:
     victim = sub_candidates(c)[face - 1]
     c.s.loc[victim] = "sunk"
     c.note("sunk", "7.2", "Submarine attack: {} is revealed in Truk and removed from the game".format, c.name(victim))
-    task_forces.start(c)
+    c.finish(DONE_PHASE)
 
 
 def revive(c: Ctx, unit: str) -> None:
     c.s.loc[unit] = "base"
     c.note("event", "7.2", "{} was not sunk after all and returns to Espiritu Santo".format, c.name(unit))
-    task_forces.start(c)
+    c.finish(DONE_PHASE)

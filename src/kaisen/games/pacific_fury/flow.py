@@ -1,11 +1,108 @@
-"""5.0 Sequence of Play: where a state is paused, and which procedure takes each answer."""
+"""5.0 Sequence of Play, declared once (SEQUENCE), and the only place that moves from one procedure to the
+next: where a state is paused, which procedure takes each answer, and what comes after a procedure is over.
+
+The procedures (initiative, event_phase, task_forces, operations, combat, return_phase) are leaves: each
+changes the state and, when it is over, says so with `Ctx.finish(...)` (common.DONE_PHASE, DONE_OPERATION,
+COMBAT_READY, DONE_COMBAT) and returns. `_advance` reads that marker and, from SEQUENCE, starts what comes
+next. No procedure imports this module or starts another procedure."""
 from __future__ import annotations
 
+from typing import Callable, NamedTuple
+
 from kaisen.engine.core import Chance, Decision, End, IllegalAction, Option, Pause, check_answer
-from kaisen.games.pacific_fury import combat, event_phase, operations, refusals, return_phase, task_forces
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury import (combat, event_phase, initiative, operations, refusals, return_phase,
+                                       task_forces)
+from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_COMBAT, DONE_OPERATION, DONE_PHASE, Ctx
 from kaisen.games.pacific_fury.data import PFData
-from kaisen.games.pacific_fury.state import SIDE_NAME, PFState
+from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, PFState
+
+
+# -- 5.0 the sequence of play -------------------------------------------------------------------------
+class Phase(NamedTuple):
+    """One phase of a game turn: its rule section, the rulebook's name, the state's `phase` value while it
+    runs, the procedure that starts it, when it takes place (None: every turn), and its steps (rule, name)."""
+
+    rule: str
+    name: str
+    phase: str
+    start: Callable[[Ctx], None]
+    when: Callable[[PFState], bool] | None
+    steps: tuple[tuple[str, str], ...]
+
+
+def _not_on_turn_1(s: PFState) -> bool:
+    return s.turn > 1     # 5.0 II / 7.0: "Skip on Turn 1"
+
+
+# 5.0: the game is four turns (LAST_TURN); each turn is these phases in this order. After the last phase of
+# the last turn, 4.0 (How to Win) ends the game. Phases I-VI of the outline in 5.0: IV and V (each side's
+# operation, alternating, seven times) are the one Operations Phase of 9.0; combat (10.0) is fought inside an
+# operation (and for the Torpedo Hit(s) event of 7.1) and returns to it.
+SEQUENCE: tuple[Phase, ...] = (
+    Phase("6.0", "Initiative Phase", "initiative", initiative.start_turn, None,
+          (("6.1", "Initiative Player"), ("6.2", "Henderson Field"), ("6.3", "Transports"))),
+    Phase("7.0", "Event Phase", "event", event_phase.start, _not_on_turn_1,
+          (("7.1", "Japanese Events"), ("7.2", "US Events"))),
+    Phase("8.0", "Task Force Phase", "task-force", task_forces.start, None,
+          (("8.1", "Enter new ships"), ("8.2", "Forming Task Forces"), ("8.3", "Task Force Types"))),
+    Phase("9.0", "Operations Phase", "operations", operations.start, None,
+          (("9.1", "Sortie"), ("9.2", "Move"), ("9.3", "Landing"), ("9.4", "Naval Bombardment"),
+           ("9.5", "Air Strike"), ("9.6", "Tokyo Express"), ("9.7", "Counting Operations"), ("10.0", "Combat"))),
+    Phase("11.0", "Return Phase", "return", return_phase.start, None, ()),
+)
+GAME_END = ("4.0", "How to Win", return_phase.end_game)     # after the Return Phase of turn LAST_TURN
+_INDEX = {p.phase: i for i, p in enumerate(SEQUENCE)}
+
+
+def _start_phase(c: Ctx, i: int) -> None:
+    """Start the first phase from SEQUENCE[i] on that takes place this turn; past the last, the turn is over."""
+    s = c.s
+    while i < len(SEQUENCE):
+        p = SEQUENCE[i]
+        if p.when is None or p.when(s):
+            p.start(c)
+            return
+        i += 1
+    if s.turn >= LAST_TURN:
+        GAME_END[2](c)
+        return
+    s.turn += 1
+    _start_phase(c, 0)
+
+
+def _phase_over(c: Ctx) -> None:
+    _start_phase(c, _INDEX[c.s.phase] + 1)
+
+
+def _operation_over(c: Ctx) -> None:
+    """9.7: count the operation; the next one, or the end of the Operations Phase after seven each."""
+    operations.finish(c)
+
+
+def _combat_over(c: Ctx) -> None:
+    """10.0: a combat returns to what started it: the Event Phase (7.1 Torpedo Hit(s)) is then over; an
+    operation (9.0) is then over."""
+    if c.s.phase == "event":
+        c.s.combat = None
+        _phase_over(c)
+    else:
+        _operation_over(c)
+
+
+# What comes after each marker a procedure leaves (Ctx.finish).
+AFTER: dict[str, Callable[[Ctx], None]] = {
+    DONE_PHASE: _phase_over,
+    DONE_OPERATION: _operation_over,
+    COMBAT_READY: combat.begin,
+    DONE_COMBAT: _combat_over,
+}
+
+
+def _advance(c: Ctx) -> None:
+    """Move on from every procedure that has finished until the state waits for an answer or a die."""
+    while c.done is not None:
+        what, c.done = c.done, None
+        AFTER[what](c)
 
 # The questions of the sequence of play (contract v2): every Decision this game creates has one of these
 # kinds, named after the rulebook's step. (kind, rule, the state's step, what is asked.) The agents
@@ -116,13 +213,21 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
     if offered:
         if step == "form":
             task_forces.on_answer(c, answer)
+            if c.done is not None:
+                _advance(c)
             new.cache = task_forces.menu_after_add(s, new, d, p, answer)
         else:
             DECIDE[step](c, arg, answer)
+            if c.done is not None:
+                _advance(c)
     elif type(p) is Chance:
         CHANCE[step](c, arg, answer)
+        if c.done is not None:
+            _advance(c)
     else:
         DECIDE[step](c, arg, answer)
+        if c.done is not None:
+            _advance(c)
         if step == "form":
             new.cache = task_forces.menu_after_add(s, new, d, p, answer)
     new.last_events = tuple(c.ev)
@@ -150,8 +255,8 @@ DECIDE = {
 
 
 def new_game(d: PFData, options: dict) -> PFState:
-    """3.0 Set-up: units to Truk, Espiritu Santo, the Reserve and the Turn Record Track; marker on US 1."""
-    from kaisen.games.pacific_fury import initiative
+    """3.0 Set-up: units to Truk, Espiritu Santo, the Reserve and the Turn Record Track; marker on US 1; then
+    the sequence of play starts with turn 1's first phase."""
     s = PFState(marker=d.marker_start, options=tuple(sorted(options.items())))
     c = Ctx(s, d)
     for u in d.order:
@@ -165,6 +270,7 @@ def new_game(d: PFData, options: dict) -> PFState:
             s.loc[u] = sp.start
     c.say("setup", "Set-up: Japanese ships in Truk (Yamato, Junyo, Hiyo in Reserve); US ships in Espiritu Santo "
                    "(Hornet on the Turn Record Track for turn 2); Initiative marker on US 1", "3.0")
-    initiative.start_turn(c)
+    _start_phase(c, 0)
+    _advance(c)
     s.last_events = tuple(c.ev)
     return s

@@ -1,8 +1,7 @@
 """6.0 Initiative Phase: who has the initiative this turn, Henderson Field, the Transports (6.1-6.3)."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury import event_phase, task_forces
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx
 from kaisen.games.pacific_fury.state import MONTHS, SIDE_NAME, other
 
 
@@ -25,7 +24,4 @@ def start_turn(c: Ctx) -> None:
         elif sp.type == "TE":
             s.loc[u] = "offboard"
     c.note("transports", "6.3", "{} receives its two Transports units".format, SIDE_NAME[receiver])
-    if s.turn == 1:
-        task_forces.start(c)
-    else:
-        event_phase.start(c)
+    c.finish(DONE_PHASE)

@@ -4,8 +4,9 @@ from __future__ import annotations
 from functools import partial
 
 from kaisen.engine.core import Option
-from kaisen.games.pacific_fury import combat, return_phase
-from kaisen.games.pacific_fury.common import Ctx, box_label, describe, tf_type
+from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
+from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_OPERATION, DONE_PHASE, Ctx, describe, tf_type
+from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import BOXES, OPERATIONS, SIDE_NAME, Combat, TaskForce, other
 
 IBS = "ironbottom"
@@ -20,12 +21,13 @@ def start(c: Ctx) -> None:
 
 
 def finish(c: Ctx) -> None:
-    """After an operation: the other side's turn to operate, or the Return Phase after 7 each."""
+    """9.7: an operation is over and counted; the other side's turn to operate (it continues alone once the
+    other has done its seven). After seven each the phase is over (DONE_PHASE)."""
     s = c.s
     s.combat = None
     s.ops[s.phasing] += 1
     if s.ops["japan"] >= OPERATIONS and s.ops["usa"] >= OPERATIONS:
-        return_phase.start(c)
+        c.finish(DONE_PHASE)
         return
     nxt = other(s.phasing)
     s.phasing = nxt if s.ops[nxt] < OPERATIONS else s.phasing
@@ -57,51 +59,8 @@ def move_zones(c: Ctx, tf: TaskForce) -> list[str]:
     return zones
 
 
-def strike_targets(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | None, str]]:
-    """9.5 / 10.6: Henderson Field (held by the enemy and operational) or an enemy task force in an
-    adjacent zone; the enemy's task forces in Ironbottom Sound are one combined target.
-    Each as (target, its zone or None for Henderson Field, label)."""
-    return [(target, zone, make(*args)) for target, zone, make, args in strike_target_makers(c, tf, side)]
-
-
-def strike_target_makers(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | None, object, tuple]]:
-    """strike_targets with each label as its maker and the maker's arguments (labels on demand)."""
-    s, d = c.s, c.d
-    out: list[tuple[str, str | None, object, tuple]] = []
-    if s.hf_operational and c.hf_controller() != side:
-        out.append(("henderson", None, _henderson_target, (s.marker,)))
-    foe = other(side)
-    for z in sorted(d.adjacent[tf.zone]):
-        enemy = sorted(s.in_zone(z, foe), key=_by_id)
-        if not enemy:
-            continue
-        if z == IBS:
-            n = sum(len(t.ships) for t in enemy)
-            out.append((IBS, IBS, "the enemy in Ironbottom Sound ({} ships)".format, (n,)))
-        else:
-            for t in enemy:
-                out.append((t.id, z, _tf_target, (d, t, z)))
-    return out
-
-
 def _by_id(t: TaskForce) -> str:
     return t.id
-
-
-def _henderson_target(marker: int) -> str:
-    return f"Henderson Field (box {box_label(marker)})"
-
-
-def _tf_target(d, t: TaskForce, z: str) -> str:
-    return f"{t.id} in {d.zones[z].name} ({describe(d, t, False)})"
-
-
-def strike_fields(tf_id: str, target: str, zone: str | None) -> dict:
-    """An air strike option's fields: the striking task force, the target (henderson, ironbottom or a task
-    force id) and the target's zone (none for Henderson Field)."""
-    if zone is None:
-        return {"verb": "strike", "tf": tf_id, "target": target}
-    return {"verb": "strike", "tf": tf_id, "target": target, "zone": zone}
 
 
 def options(c: Ctx) -> list[Option]:
@@ -228,20 +187,21 @@ def on_answer(c: Ctx, oid: str) -> None:
         shift_boxes(c)
     if kind == "pass":
         c.note("operation", "9.0", "{} passes".format, SIDE_NAME[side])
-        finish(c)
+        c.finish(DONE_OPERATION)
         return
     tf = s.tfs[parts[1]]
     if kind == "base":
         c.to_base(tf, "operation", "9.2")
-        finish(c)
+        c.finish(DONE_OPERATION)
     elif kind == "sortie":
         c.note("operation", "9.1", _sortie_text, d, tf, parts[2])
         enter(c, tf._replace(box=None, zone=parts[2]), "9.1")
     elif kind == "move":
         c.note("operation", "9.2", _move_text, d, tf, parts[2])
         enter(c, tf._replace(zone=parts[2]), "9.2")
-    elif kind == "strike":
-        combat.start_air_strike(c, tf, parts[2])
+    elif kind == "strike":      # 9.5: the air strike is fought (10.6)
+        s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=parts[2])
+        c.finish(COMBAT_READY)
 
 
 def _sortie_text(d, tf: TaskForce, zone: str) -> str:
@@ -274,34 +234,20 @@ def enter(c: Ctx, tf: TaskForce, rule: str) -> None:
     if d.zones[zone].surface:
         if enemy:
             s.combat = Combat(kind="surface", attacker=side, zone=zone, mover=tf.id, after=after)
-            combat.start_round(c)
+            c.finish(COMBAT_READY)
         elif after == "bombard":
-            combat.start_bombardment(c, s.tfs[tf.id], rounds_left=2)
+            s.combat = Combat(kind="bombard", attacker=side, zone=IBS, mover=tf.id, rounds=2)
+            c.finish(COMBAT_READY)
         elif after == "land" and not s.hf_operational:
             land(c, s.tfs[tf.id])
-            finish(c)
+            c.finish(DONE_OPERATION)
         else:
-            finish(c)
+            c.finish(DONE_OPERATION)
     elif enemy:
         s.combat = Combat(kind="carrier", attacker=side, zone=zone, mover=tf.id)
-        combat.start_carrier_combat(c)
+        c.finish(COMBAT_READY)
     else:
-        finish(c)
-
-
-def land(c: Ctx, tf: TaskForce) -> None:
-    """9.3: the Transports go ashore (one marker shift each); the rest of the task force returns to base."""
-    d = c.d
-    aps = [u for u in tf.ships if d.ships[u].type == "AP"]
-    for u in aps:
-        c.s.loc[u] = "offboard"
-    c.s.gone_public += tuple(aps)
-    c.drop_ships(aps)
-    c.note("landing", "9.3", "{} lands {} Transports unit(s) on Guadalcanal".format, SIDE_NAME[tf.side], len(aps))
-    c.shift(tf.side, len(aps), "landing on Guadalcanal", "9.3")
-    rest = c.s.tfs.get(tf.id)
-    if rest is not None:
-        c.to_base(rest, "escort after the landing", "9.3")
+        c.finish(DONE_OPERATION)
 
 
 def tokyo_express_run(c: Ctx, tf: TaskForce) -> None:
@@ -314,7 +260,7 @@ def tokyo_express_run(c: Ctx, tf: TaskForce) -> None:
         s.step = "te-detect"
         return
     tokyo_express_lands(c, tf)
-    finish(c)
+    c.finish(DONE_OPERATION)
 
 
 def tokyo_express_lands(c: Ctx, tf: TaskForce) -> None:
@@ -338,4 +284,4 @@ def on_te_detect(c: Ctx, face: int) -> None:
     else:
         c.note("landing", "9.6", "US detection roll {}: the Tokyo Express slips through".format, face)
         tokyo_express_lands(c, tf)
-    finish(c)
+    c.finish(DONE_OPERATION)

@@ -1,8 +1,7 @@
 """11.0 Return Phase and 4.0 How to Win: everyone goes home, Henderson's shift, the end of turn 4."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury import initiative
-from kaisen.games.pacific_fury.common import Ctx
+from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME
 
 
@@ -18,11 +17,7 @@ def start(c: Ctx) -> None:
     else:
         c.say("initiative", "Henderson Field disrupted: the marker does not shift", "11.0")
     s.hf_operational = True
-    if s.turn >= LAST_TURN:
-        end_game(c)
-        return
-    s.turn += 1
-    initiative.start_turn(c)
+    c.finish(DONE_PHASE)
 
 
 def end_game(c: Ctx) -> None:

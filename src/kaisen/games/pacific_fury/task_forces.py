@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Decision, Option
-from kaisen.games.pacific_fury import operations
-from kaisen.games.pacific_fury.common import Ctx, names, tf_type
+from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx, names, tf_type
 from kaisen.games.pacific_fury.state import BOXES, SIDE_NAME, TF_PREFIX, TaskForce
 
 
@@ -173,7 +172,7 @@ def on_answer(c: Ctx, oid: str) -> None:
             s.phasing = s.initiative
             s.forming_box = 1
         else:
-            operations.start(c)
+            c.finish(DONE_PHASE)
 
 
 def close_box(c: Ctx) -> None:
