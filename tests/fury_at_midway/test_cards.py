@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kaisen.engine.core import Chance, Decision, End, IllegalAction
-from kaisen.games.fury_at_midway import GAME, air_attack as aa, cards, night
+from kaisen.games.fury_at_midway import GAME, air_attack as aa, cards, flow, night
 from kaisen.games.fury_at_midway.air_attack import Attack
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.setup import initial_state
@@ -30,7 +30,7 @@ def position(turn=2, japan=(), usa=(), deck=()) -> FaMState:
 
 def run(s: FaMState, fn, *args) -> FaMState:
     """Open a window (or start a procedure) on the state."""
-    fn(Ctx(s, D), *args)
+    flow.run(Ctx(s, D), fn, *args)      # the procedure, then what the sequence of play does after it
     s.cache = None
     return s
 

@@ -2,7 +2,7 @@
 the map at once (it no longer moves, searches, is plotted or exits for victory points)."""
 from __future__ import annotations
 
-from kaisen.games.fury_at_midway import GAME, cards
+from kaisen.games.fury_at_midway import GAME, cards, flow
 from kaisen.games.fury_at_midway.common import Ctx
 
 from .test_rules_sequence import ids, play, position
@@ -50,7 +50,7 @@ def test_6_1_3_a_dmcv_formed_around_the_last_japanese_carrier_removes_the_1af():
 def test_6_1_3_a_submarine_sinking_the_last_us_carrier_removes_the_csf_at_once():
     s = _last_carrier(position({"1af": "C-3", "csf": "G-3"}, turn=2), "usa", "yorktown")
     s.hands = {"japan": (4,), "usa": ()}
-    cards.end_of_turn_window(Ctx(s, D))
+    flow.run(Ctx(s, D), cards.end_of_turn_window)
     s.cache = None
     s, _ = play(s, "play:04")                             # Yorktown is the only target
     s, events = play(s, (1,))

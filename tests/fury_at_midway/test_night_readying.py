@@ -2,7 +2,7 @@
 also in the CAP box or on the deck of another carrier of their division / task force."""
 from __future__ import annotations
 
-from kaisen.games.fury_at_midway import GAME, night
+from kaisen.games.fury_at_midway import GAME, flow, night
 from kaisen.games.fury_at_midway.common import Ctx
 
 from .test_rules_sequence import ids, play, position
@@ -13,7 +13,7 @@ D = GAME.data
 def us_night_readying(s):
     """The night turn's air operations: Japan readies nothing, then the US readies its decks (10.2(2))."""
     s.turn = 4
-    night.start(Ctx(s, D))                      # no fleets share a hex: no sea battle
+    flow.run(Ctx(s, D), night.start)                      # no fleets share a hex: no sea battle
     s.cache = None
     assert s.step == "nret:japan"               # rolled every night, even with Return 2 empty (2.6)
     s, _ = play(s, (6,))
@@ -45,7 +45,7 @@ def test_10_2_2_night_landings_are_folded_into_the_readying_pause_for_the_enemy(
     shows the enemy only the owner's readying pause: whether anything landed is the owner's secret."""
     s = position({"csf": "G-3", "1af": "B-3"}, turn=2).copy()
     s.turn = 4
-    night.start(Ctx(s, D))
+    flow.run(Ctx(s, D), night.start)
     s.cache = None
     assert s.step == "nret:japan" and len(GAME.pause(s).dice) == 1      # Return 2 empty: rolled all the same
     s, _ = play(s, (6,))
@@ -57,7 +57,7 @@ def test_10_2_2_night_landings_are_folded_into_the_readying_pause_for_the_enemy(
     s.damage["hiryu"] = (2,)                                 # Hiryu damaged: its B5N may land on Hiryu or Soryu
     s.air["hiryu-d3a"] = ("lost", 0)
     s.air["hiryu-b5n"] = ("ret1:cardiv2", 2)
-    night.start(Ctx(s, D))
+    flow.run(Ctx(s, D), night.start)
     s.cache = None
     s, _ = play(s, (6,))
     assert s.step == "nland:hiryu-b5n" and set(ids(s)) == {"land:hiryu", "land:soryu"}

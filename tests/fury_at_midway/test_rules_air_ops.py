@@ -1,7 +1,7 @@
 """Rule 8 (air operations) and 9.5 (return) of Fury at Midway: the display, launch, strike groups, flight."""
 from __future__ import annotations
 
-from kaisen.games.fury_at_midway import GAME, air_ops
+from kaisen.games.fury_at_midway import GAME, air_ops, flow
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.state import StrikeGroup
 
@@ -16,7 +16,7 @@ def op(side="usa", fleets=None, kind="normal", **air):
     for q, box in air.items():
         s.air[q.replace("_", "-")] = (box, s.air[q.replace("_", "-")][1])
     c = Ctx(s, D)
-    air_ops.begin(c, side, kind)
+    flow.run(c, air_ops.begin, side, kind)
     s.cache = None
     return s
 
@@ -66,7 +66,7 @@ def test_8_3_3_capacity_five_and_no_room_means_lost():
     s.damage["hiryu"] = (1, 2)
     s.damage["soryu"] = (1, 2)
     c = Ctx(s, D)
-    air_ops.begin(c, "japan", "normal")
+    flow.run(c, air_ops.begin, "japan", "normal")
     assert s.air["kaga-d3a"][0] == "lost"
 
 
@@ -80,7 +80,7 @@ def test_8_3_3_a_one_step_unit_combines_to_squeeze_in():
     s.air["akagi-a6m-2"] = ("hangar:akagi", 2)            # Akagi: 5 aboard
     s.air["kaga-a6m-1"] = ("ret1:cardiv1", 1)             # one-step A6M joins the one-step A6M in the hangar
     c = Ctx(s, D)
-    air_ops.begin(c, "japan", "normal")
+    flow.run(c, air_ops.begin, "japan", "normal")
     assert s.air["kaga-a6m-2"] == ("hangar:akagi", 2) and s.air["kaga-a6m-1"][0] == "lost"
 
 
@@ -133,7 +133,7 @@ def test_8_5_3_a_group_on_the_map_must_reach_a_target_or_go_home():
     s.groups["U1"] = StrikeGroup("U1", "usa", "E-2", ("enterprise-sbd-1",), "csf", "G-3", 1, True, False)
     s.air["enterprise-sbd-1"] = ("sg:U1", 2)
     c = Ctx(s, D)
-    air_ops.begin(c, "usa", "normal")
+    flow.run(c, air_ops.begin, "usa", "normal")
     s.cache = None
     assert "end" not in ids(s)
     assert "sg-return:U1" in ids(s)          # the 1AF at A-1 is 4 hexes away; the SBD flies 3
@@ -159,9 +159,9 @@ def test_9_5_survivors_of_a_second_operation_go_to_return_2():
     s.groups["U1"] = g
     s.air["enterprise-sbd-1"] = ("sg:U1", 2)
     c = Ctx(s, D)
-    air_ops.after_attack(c, "U1")
+    flow.run(c, air_ops.after_attack, "U1")
     assert s.step == "ret:U1:ret2"
-    air_ops.on_return(c, "U1", "ret2", "to:tf16")
+    flow.run(c, air_ops.on_return, "U1", "ret2", "to:tf16")
     assert s.air["enterprise-sbd-1"][0] == "ret2:tf16"
 
 
@@ -173,7 +173,7 @@ def test_9_5_2_us_carrier_aircraft_may_divert_to_midway_within_five_hexes():
     s.air["midway-sbd"] = ("sg:U1", 2)
     s.cache = None
     c = Ctx(s, D)
-    air_ops.after_attack(c, "U1")
+    flow.run(c, air_ops.after_attack, "U1")
     s.cache = None
     assert set(ids(s)) == {"to:tf16", "to:tf17", "to:midway"}
     s, _ = play(s, "to:midway")
@@ -186,7 +186,7 @@ def test_9_5_1_japanese_survivors_go_to_their_undamaged_parent_division():
     s.air["akagi-d3a"] = ("sg:J1", 2)
     s.air["hiryu-d3a"] = ("sg:J1", 2)
     c = Ctx(s, D)
-    air_ops.after_attack(c, "J1")
+    flow.run(c, air_ops.after_attack, "J1")
     assert s.step == "op"
     assert s.air["akagi-d3a"][0] == "ret2:cardiv1" and s.air["hiryu-d3a"][0] == "ret2:cardiv2"
 
@@ -196,7 +196,7 @@ def test_6_4_4_midway_strikers_always_come_back_to_return_1():
     g = StrikeGroup("J1", "japan", "F-6", ("akagi-d3a",), "1af", "B-4", 2, True, True)
     s.groups["J1"] = g
     s.air["akagi-d3a"] = ("sg:J1", 2)
-    air_ops.after_attack(Ctx(s, D), "J1")
+    flow.run(Ctx(s, D), air_ops.after_attack, "J1")
     assert s.air["akagi-d3a"][0] == "ret1:cardiv1"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, End
 from kaisen.engine.testing import GameDriver
-from kaisen.games.fury_at_midway import GAME, search
+from kaisen.games.fury_at_midway import GAME, flow, search
 from kaisen.games.fury_at_midway.common import Ctx
 
 D = GAME.data
@@ -239,8 +239,7 @@ def test_8_1_3_a_side_with_no_aop_does_not_roll():
     s = position({"csf": "F-1", "1af": "A-1"})
     c = Ctx(s, D)
     s.aop = {"japan": 0, "usa": 2}
-    from kaisen.games.fury_at_midway import flow
-    flow.next_initiative(c)
+    flow.run(c, flow.next_initiative)
     assert s.op_side == "usa" and s.aop["usa"] == 1
 
 
@@ -290,7 +289,7 @@ def invasion(mif="E-6", garrison=6, invasion=5):
     s = position({"csf": "I-1", "1af": "A-1", "mif": mif}, turn=7)
     s.garrison, s.invasion = garrison, invasion
     c = Ctx(s, D)
-    night.invasion_start(c)
+    flow.run(c, night.invasion_start)
     s.cache = None
     return s
 
@@ -326,7 +325,6 @@ def test_10_1_1_fleets_move_twice_as_far_at_night():
 
 
 def test_10_2_1_no_midway_attack_at_night():
-    from kaisen.games.fury_at_midway import flow
     s = position({"csf": "G-4", "1af": "D-4"}, turn=4)
     assert [o.id for o in flow.declare_options(Ctx(s, D))] == ["no-attack"]
 
@@ -335,7 +333,7 @@ def test_10_1_2_night_sea_battle_hits_are_roll_minus_two_and_minus_four():
     from kaisen.games.fury_at_midway import night
     s = position({"csf": "D-3", "1af": "D-3"}, turn=4)
     c = Ctx(s, D)
-    night.start(c)
+    flow.run(c, night.start)
     assert s.step == "battle:csf:1af"
     s.cache = None
     s, _ = play(s, (3, 5))               # 1 hit on the CSF, 1 on the 1AF; Japan places both
@@ -344,10 +342,9 @@ def test_10_1_2_night_sea_battle_hits_are_roll_minus_two_and_minus_four():
 
 # -- 5.0 card draws --------------------------------------------------------------------------------
 def test_5_0_1_the_us_draws_on_turn_2():
-    from kaisen.games.fury_at_midway import flow
     s = position({"csf": "G-4", "1af": "B-2"}, turn=2)
     c = Ctx(s, D)
-    flow.start_turn(c)
+    flow.run(c, flow.start_turn)
     assert s.step == "draw:usa"
     p = GAME.pause(s)
     assert isinstance(p, Chance) and len(p.dice) == 1 and p.dice[0] == len(s.deck)

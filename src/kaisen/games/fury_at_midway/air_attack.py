@@ -1,71 +1,30 @@
 """9.0 Air Attack: target (9.1), CAP and escorts (9.2), AAA (9.3), resolution and damage (9.4, 9.6)."""
 # An attack runs through the stages of `Attack.order`; a stage is skipped, done at once, or waits for one
 # answer. Hits waiting to be allocated and deck / runway hits waiting to be placed are served before the
-# next stage. The last stage hands the strike group back to the air operation (9.5, air_ops.after_attack).
+# next stage. The last stage marks the attack finished (`c.finish("attack")`); flow.py hands the strike group
+# back to the air operation (9.5, air_ops.after_attack).
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from math import ceil
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.fury_at_midway import cards
 from kaisen.games.fury_at_midway.common import DMCV, Ctx
-from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, other
+from kaisen.games.fury_at_midway.state import ESCORTS_FIRST, MIDWAY, ORDER, SIDE_NAME, Attack, other  # noqa: F401
+from kaisen.games.fury_at_midway.strike import (  # noqa: F401  (shared with cards.py and night.py)
+    GARRISON_FLOOR, MIDWAY_HITS_A_TURN, _box_by_die, _box_name, _cap_fighters, _sink, _wreck_box, advance, attackers,
+    cap_box, carrier_hit, escorts, fire_escorts_first, live_interceptors, midway_hit, needs_location_die, units)
 
 # "k-..." stages are the event-card windows (cards.py): target determination (11), before the CAP intercepts
 # (09, 12), as the fighters meet (12) and hits on a carrier (13). "k09" / "k13" are the cards' own choices.
-ORDER = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "cap", "escort", "aaa", "assign", "bomb", "k-bomb", "end")
-ESCORTS_FIRST = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "escort", "cap", "aaa", "assign", "bomb",
-                 "k-bomb", "end")
 HOLD_PLACE = frozenset({"k-bomb", "k13"})   # hits wait to be placed while card 13 may add one
 D3A, B5N = "d3a", "b5n"
 MIDWAY_MINUS = frozenset({D3A, B5N})       # 9.6(2): one less against Midway
-MIDWAY_HITS_A_TURN = 2                      # 9.6(3)
-GARRISON_FLOOR = 2                          # 9.6(3): air attack never takes the Garrison lower
 # Who allocates a pending hit, what it is called in the narration, and the rule.
 ALLOC = {"strike": ("attacker", "CAP fire", "9.2(3)"),
          "attack": ("attacker", "anti-aircraft fire", "9.3(2)"),
          "cap": ("defender", "escort fire", "9.2(3)"),
          "lost": ("attacker", "US Strike Lost", "12.0")}
-
-
-@dataclass(slots=True)
-class Attack:
-    """One strike group's attack in progress (9.0)."""
-
-    gid: str                       # the strike group
-    side: str                      # the attacking side
-    target: str                    # a fleet id, or "midway"
-    aimed: str = ""                # the group the attacker chose (9.1)
-    group: str = ""                # the group actually hit (9.1): its CAP and AAA take part
-    stage: str = "aim"
-    order: tuple[str, ...] = ORDER  # stage sequence (Elite Pilots may put the escorts first)
-    interceptors: tuple[str, ...] = ()
-    hits: int = 0                  # hits waiting to be allocated, one step each
-    alloc: str = ""                # to whom: "strike" (any unit), "attack" (attack aircraft), "cap"
-    assign: dict[str, str] = field(default_factory=dict)   # attack unit -> carrier it attacks (9.4)
-    place: tuple[str, ...] = ()    # carriers (or "midway") with a hit still to place on deck (9.4(2))
-    bonus: dict[str, int] = field(default_factory=dict)    # side -> + to its fighters' strength (card 12)
-
-    def copy(self) -> "Attack":
-        """Tuples are shared; the two dicts are copied."""
-        return Attack(self.gid, self.side, self.target, self.aimed, self.group, self.stage, self.order,
-                      self.interceptors, self.hits, self.alloc, dict(self.assign), self.place, dict(self.bonus))
-
-    def to_json(self) -> dict:
-        return {"gid": self.gid, "side": self.side, "target": self.target, "aimed": self.aimed,
-                "group": self.group, "stage": self.stage, "order": list(self.order),
-                "interceptors": list(self.interceptors), "hits": self.hits, "alloc": self.alloc,
-                "assign": dict(self.assign), "place": list(self.place), "bonus": dict(self.bonus)}
-
-    @classmethod
-    def from_json(cls, d: dict) -> "Attack":
-        return cls(d["gid"], d["side"], d["target"], d["aimed"], d["group"], d["stage"], tuple(d["order"]),
-                   tuple(d["interceptors"]), d["hits"], d["alloc"], dict(d["assign"]), tuple(d["place"]),
-                   dict(d["bonus"]))
-
-    @property
-    def defender(self) -> str:
-        return other(self.side)
 
 
 # -- the flow ------------------------------------------------------------------------------------------
@@ -80,11 +39,6 @@ def start(c: Ctx, group_id: str, target: str) -> None:
         c.say("attack", "Fighters alone cannot attack: the strike turns back", "9.0")
         c.s.attack.stage = "end"
     _run(c)
-
-
-def fire_escorts_first(c: Ctx) -> None:
-    """Card 12 seam: the escorts fire before the CAP in this attack (13.0)."""
-    c.s.attack.order = ESCORTS_FIRST
 
 
 def pause(c: Ctx) -> Pause:
@@ -130,38 +84,15 @@ def _run(c: Ctx) -> None:
         if ENTER[stage](c, a):
             return
         if a.stage == stage:
-            _advance(a)
-
-
-def _advance(a: Attack) -> None:
-    a.stage = a.order[a.order.index(a.stage) + 1]
+            advance(a)
 
 
 def _finish(c: Ctx, gid: str) -> None:
-    """9.5 is the air operation's: survivors go to their Return boxes and the operation resumes."""
-    from kaisen.games.fury_at_midway import air_ops
-    air_ops.after_attack(c, gid)
+    """The attack is over; 9.5 is the air operation's (flow.py hands the group back to air_ops.after_attack)."""
+    c.finish("attack", gid)
 
 
 # -- who is where ----------------------------------------------------------------------------------------
-def units(c: Ctx, a: Attack) -> tuple[str, ...]:
-    """The strike group's surviving units (a group wiped out leaves c.s.groups)."""
-    g = c.s.groups.get(a.gid)
-    return g.units if g else ()
-
-
-def attackers(c: Ctx, a: Attack) -> list[str]:
-    return [q for q in units(c, a) if not c.is_fighter(q)]
-
-
-def escorts(c: Ctx, a: Attack) -> list[str]:
-    return [q for q in units(c, a) if c.is_fighter(q)]
-
-
-def live_interceptors(c: Ctx, a: Attack) -> list[str]:
-    return [q for q in a.interceptors if c.s.air[q][1] > 0]
-
-
 def kind_of(c: Ctx, target: str) -> str:
     """What a target (or hit group) is: "midway", "invasion" (the MIF) or "carriers"."""
     if target == MIDWAY:
@@ -225,18 +156,10 @@ def _on_aim(c: Ctx, a: Attack, ans) -> None:
     a.group = a.aimed if face <= n else next(g for g in live_groups(c, a.target) if g != a.aimed)
     c.say("attack", f"Strike group {a.gid} rolls {face} (on target on 1-{n}): it attacks "
                     f"{c.group_name(a.group)}", "9.1")
-    _advance(a)
+    advance(a)
 
 
 # -- 9.2 CAP interception and escort counter-fire ---------------------------------------------------------
-def cap_box(a: Attack) -> str:
-    return f"cap:{a.group}"
-
-
-def _cap_fighters(c: Ctx, a: Attack) -> list[str]:
-    return [q for q in c.s.at(cap_box(a)) if c.is_fighter(q)]
-
-
 def _enter_intercept(c: Ctx, a: Attack) -> bool:
     return bool(_cap_fighters(c, a))
 
@@ -255,14 +178,14 @@ def _on_intercept(c: Ctx, a: Attack, ans: str) -> None:
     if ans == "no-more":
         if not a.interceptors:
             c.say("attack", f"{c.group_name(a.group)}'s CAP does not intercept", "9.2")
-        _advance(a)
+        advance(a)
         return
     q = ans.partition(":")[2]
     c.s.air[q] = (f"spent:{a.group}", c.s.air[q][1])
     a.interceptors += (q,)
     c.say("attack", f"{c.unit_name(q)} intercepts strike group {a.gid}", "9.2")
     if not _cap_fighters(c, a):
-        _advance(a)
+        advance(a)
 
 
 def _fighter_dice(c: Ctx, shooters: list[str], plus: int) -> list[tuple[str, int]]:
@@ -319,13 +242,13 @@ def _score(c: Ctx, dice: list[tuple[str, int]], faces, who: str, rule: str) -> i
 def _on_cap(c: Ctx, a: Attack, faces) -> None:
     a.hits = _score(c, _cap_dice(c, a), faces, f"{c.group_name(a.group)} CAP", "9.2(1)")
     a.alloc = "strike"
-    _advance(a)
+    advance(a)
 
 
 def _on_escort(c: Ctx, a: Attack, faces) -> None:
     a.hits = _score(c, _escort_dice(c, a), faces, f"Strike group {a.gid}'s escorts", "9.2(2)")
     a.alloc = "cap"
-    _advance(a)
+    advance(a)
 
 
 # -- allocating hits (9.2(3), 9.3(2)) ----------------------------------------------------------------------
@@ -396,7 +319,7 @@ def _pause_aaa(c: Ctx, a: Attack) -> Pause:
 def _on_aaa(c: Ctx, a: Attack, faces) -> None:
     a.hits = _score(c, [("", 1)] * len(faces), faces, f"{c.group_name(a.group)} AAA", "9.3")
     a.alloc = "attack"
-    _advance(a)
+    advance(a)
 
 
 # -- 9.4 attack resolution ------------------------------------------------------------------------------
@@ -504,17 +427,10 @@ def _on_bomb(c: Ctx, a: Attack, faces) -> None:
     else:
         for k in c.carriers_of(a.group):
             a.place += (k,) * per.get(k, 0)
-    _advance(a)
+    advance(a)
 
 
 # -- placing hits: carriers (9.4(2)), Midway (9.6), the MIF (9.4(3)) ---------------------------------------
-def needs_location_die(c: Ctx, carrier: str) -> bool:
-    """A hit needs a location die while two or more deck / runway boxes are open (and, for Midway, counts)."""
-    if carrier == MIDWAY and c.s.midway_hits >= MIDWAY_HITS_A_TURN:
-        return False
-    return len(c.open_boxes(carrier)) >= 2
-
-
 def _place_chance(c: Ctx, carrier: str) -> Chance:
     n = len(c.open_boxes(carrier))
     if carrier == MIDWAY:
@@ -532,65 +448,6 @@ def _place_next(c: Ctx, face: int | None) -> None:
         midway_hit(c, face)
     else:
         carrier_hit(c, k, face)
-
-
-def _box_by_die(c: Ctx, carrier: str, face: int | None) -> int:
-    """The open box a die picks: open boxes share the six faces equally, left to right (9.4(2), 9.6(2))."""
-    boxes = c.open_boxes(carrier)
-    if len(boxes) == 1:
-        return boxes[0]
-    if face is None:
-        raise ValueError(f"a hit on {carrier} needs a location die")
-    return boxes[(face - 1) * len(boxes) // 6]
-
-
-def _box_name(carrier: str, box: int) -> str:
-    return f"runway {box}" if carrier == MIDWAY else ("bow", "stern")[box - 1] if box <= 2 else f"deck box {box}"
-
-
-def _wreck_box(c: Ctx, carrier: str, box: int, rule: str) -> None:
-    """Damage a deck / runway box; any aircraft in it is destroyed."""
-    c.s.damage[carrier] = tuple(sorted(c.s.damage.get(carrier, ()) + (box,)))
-    c.say("damage", f"{c.carrier_name(carrier)} is hit: {_box_name(carrier, box)} wrecked", rule)
-    for q in c.s.at(f"deck:{carrier}:{box}"):
-        c.eliminate(q, f"on the wrecked {_box_name(carrier, box)}", rule)
-
-
-def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
-    """9.4(2): a hit wrecks a deck box (by die while both are open); a carrier with two hits is sunk by the next."""
-    if carrier == MIDWAY:
-        midway_hit(c, face)
-        return
-    if not c.afloat(carrier):
-        return
-    if c.s.hits(carrier) >= c.d.carriers[carrier].lost_at_hits - 1 or not c.open_boxes(carrier):
-        _sink(c, carrier)
-        return
-    _wreck_box(c, carrier, _box_by_die(c, carrier, face), "9.4(2)")
-
-
-def _sink(c: Ctx, carrier: str) -> None:
-    c.sink_carrier(carrier, "", "9.4(2)")
-
-
-def midway_hit(c: Ctx, face: int | None) -> None:
-    """9.6(2)-(3): a hit lowers the Garrison (not below 2) and closes a runway; three close the airbase."""
-    if c.s.midway_hits >= MIDWAY_HITS_A_TURN:
-        c.say("damage", f"Midway has taken {MIDWAY_HITS_A_TURN} hits this turn: the hit is disregarded", "9.6(3)")
-        return
-    c.s.midway_hits += 1
-    if c.s.garrison > GARRISON_FLOOR:
-        c.s.garrison -= 1
-        c.say("damage", f"Midway Garrison falls to {c.s.garrison}", "9.6(2)")
-    else:
-        c.say("damage", f"Midway Garrison stays at {c.s.garrison}: air attack cannot lower it further", "9.6(3)")
-    if not c.open_boxes(MIDWAY):
-        return
-    _wreck_box(c, MIDWAY, _box_by_die(c, MIDWAY, face), "9.6(2)")
-    if c.midway_destroyed():
-        c.say("damage", "Midway's airbase is destroyed", "9.6(2)")
-        for q in c.s.at(f"hangar:{MIDWAY}"):
-            c.eliminate(q, "in the destroyed airbase's hangar", "9.6(2)")
 
 
 def invasion_hit(c: Ctx) -> None:
@@ -622,27 +479,22 @@ ANSWER = {"aim": _on_aim, "intercept": _on_intercept, "cap": _on_cap, "escort": 
 
 # -- the event-card windows (cards.py) -------------------------------------------------------------------
 def _enter_card(c: Ctx, a: Attack) -> bool:
-    from kaisen.games.fury_at_midway import cards
     return cards.attack_enter(c, a)
 
 
 def _pause_card(c: Ctx, a: Attack) -> Pause:
-    from kaisen.games.fury_at_midway import cards
     return cards.attack_pause(c, a)
 
 
 def _on_card(c: Ctx, a: Attack, ans: str) -> None:
-    from kaisen.games.fury_at_midway import cards
     cards.attack_answer(c, a, ans)
 
 
 def _pause_card_choice(c: Ctx, a: Attack) -> Pause:
-    from kaisen.games.fury_at_midway import cards
     return cards.sub_stage_pause(c, a)
 
 
 def _on_card_choice(c: Ctx, a: Attack, ans: str) -> None:
-    from kaisen.games.fury_at_midway import cards
     cards.sub_stage_answer(c, a, ans)
 
 

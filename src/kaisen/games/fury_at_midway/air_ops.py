@@ -3,7 +3,7 @@ return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import DMCV, Ctx, unit_name
+from kaisen.games.fury_at_midway.common import DMCV, Ctx, return_group, unit_name  # noqa: F401
 from kaisen.games.fury_at_midway.movement import enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
@@ -234,8 +234,7 @@ def next_landing(c: Ctx) -> None:
             s.step = ("nland:" if night else "land:") + q
             return
     if night:
-        from kaisen.games.fury_at_midway import night as night_rules
-        night_rules.night_landed(c)
+        c.finish("night-landing")      # flow.py: on to readying the decks (night.night_landed)
     else:
         s.step = "op"
 
@@ -718,20 +717,18 @@ def fly(c: Ctx, gid: str, h: str) -> None:
 
 
 def arrive(c: Ctx, gid: str) -> None:
-    """9.0: a strike group entering a target's hex attacks at once."""
-    from kaisen.games.fury_at_midway import air_attack
+    """9.0: a strike group entering a target's hex attacks at once (flow.py starts air_attack)."""
     g = c.s.groups[gid]
     tgt = targets_at(c, g.side, g.hex, g.midway_strike)
     if tgt is None:
         c.s.step = "op"
         return
-    air_attack.start(c, gid, tgt)
+    c.finish("strike-arrives", gid, tgt)
 
 
 def after_attack(c: Ctx, gid: str) -> None:
     """9.5: the survivors go to a Return box (Return 1 after a Midway strike or in the launching operation)."""
-    from kaisen.games.fury_at_midway import night
-    night.fleet_check(c)
+    c.fleet_check()
     c.s.step = "op"
     if gid in c.s.groups:
         g = c.s.groups[gid]
@@ -779,27 +776,6 @@ def return_options(c: Ctx, gid: str, box: str) -> list[Option]:
 def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
     recover(c, gid, box, choice=answer[3:])
     c.s.step = "op"
-
-
-def return_group(c: Ctx, q: str, g: StrikeGroup) -> str:
-    """9.5: which group's Return box a survivor uses."""
-    if c.from_midway(q):
-        return MIDWAY
-    side = c.side_of(q)
-    home = home_group(c, q)
-    live = [gr for gr in c.groups_of_side(side) if gr != MIDWAY and c.group_hex(gr) is not None
-            and any(c.operational(k) for k in c.carriers_of(gr))]
-    if side == "japan":
-        if c.parent_ok(q) and home in live:
-            return home
-        return home if home in live or not live else live[0]
-    if home in live:
-        return home
-    if live:
-        return live[0]
-    if c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range and c.operational(MIDWAY):
-        return MIDWAY
-    return home
 
 
 def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
@@ -883,8 +859,7 @@ def next_cap_return(c: Ctx) -> None:
         if spent_cap(c, side):
             s.step = "caprt:" + side
             return
-    from kaisen.games.fury_at_midway import flow
-    flow.after_air_op(c)
+    c.finish("air-operation")
 
 
 def cap_lands(c: Ctx, q: str, k: str, where: str) -> None:

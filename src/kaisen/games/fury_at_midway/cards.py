@@ -20,7 +20,7 @@ Windows (in the order a day turn meets them):
 * ``end`` (end-of-turn): Japan first, then the US, alternately, until both pass in a row: 01, 02, 03, 04.
   When the US plays 01, Japan holding 04 is asked at once whether it cancels 01 with it.
 
-The attack windows are stages of ``air_attack.Attack.order`` (the state stays at step "atk"); the others
+The attack windows are stages of ``air_attack``'s ``Attack.order`` (the state stays at step "atk"); the others
 are the steps "cwin:<window>:<side>:<passes>" (a side's window decision) and
 "ceff:<card>:<phase>:<data>@<window>:<side>" (a card's dice and choices), after which the window reopens
 for the side that played.
@@ -34,7 +34,8 @@ that leaks, and the price of not pausing at every window of every turn).
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option
-from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway import strike
+from kaisen.games.fury_at_midway.common import Ctx, return_group
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, SIDES, other
 
 STEPS: frozenset[str] = frozenset({"cwin", "ceff"})
@@ -117,8 +118,7 @@ def on_draw(c: Ctx, step: str, side: str, face: int) -> None:
             return
         dealt = set(s.hands["japan"]) | set(s.hands["usa"])
         s.deck = tuple(sorted(n for n in c.d.cards if n not in dealt))
-        from kaisen.games.fury_at_midway import setup
-        setup.start_placement(c, "japan")
+        c.finish("deal")
         return
     offer(c, "draw", "japan", 0)
 
@@ -197,20 +197,8 @@ def offer(c: Ctx, win: str, side: str, passes: int) -> None:
 
 
 def close(c: Ctx, win: str) -> None:
-    from kaisen.games.fury_at_midway import flow, search
-    if win == "draw":
-        flow.after_card_draw(c)
-    elif win == "search":
-        search.search_phase(c)
-        flow.air_phase(c)
-    elif win == "opend":
-        flow.after_op_cards(c)
-    elif win == "end":
-        flow.after_end_cards(c)
-    elif win == "land":
-        c.s.step = "invade:usa" if SEMPER_FI in c.s.active else "invade:japan"
-    else:
-        raise AssertionError(win)
+    """The window is over: flow.py goes on with the sequence of play (`flow.AFTER_WINDOW`)."""
+    c.finish("window", win)
 
 
 # -- what may be played now -------------------------------------------------------------------------
@@ -273,8 +261,7 @@ def possible(c: Ctx, side: str, n: int) -> bool:
         return bool(ditch_units(c))
     a = s.attack
     if n == SEPARATED:
-        from kaisen.games.fury_at_midway import air_attack
-        return a is not None and bool(air_attack.escorts(c, a))
+        return a is not None and bool(strike.escorts(c, a))
     if n == ELITE:
         return a is not None and not a.bonus.get("japan")
     if n == CRITICAL:
@@ -402,11 +389,10 @@ def _start_02(c: Ctx, side: str, win: str) -> None:
 
 
 def _pause_02(c: Ctx, side: str, data: str) -> Decision:
-    from kaisen.games.fury_at_midway.air_attack import _box_name
     opts = []
     for o in _repair_options(c, side):
         _, k, b = o.split(":")
-        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {_box_name(k, int(b))}",
+        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {strike._box_name(k, int(b))}",
                            {"verb": "repair", "carrier": k, "deck_box": int(b), "card": DAMAGE_CONTROL}))
     return Decision(side, "Damage Control: which damage marker comes off?" +
                     (" (on 1-3)" if side == "japan" else ""), tuple(opts), "12.0", "damage-control")
@@ -422,13 +408,12 @@ def _on_02(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
 
 
 def _repair(c: Ctx, k: str, b: int) -> None:
-    from kaisen.games.fury_at_midway.air_attack import _box_name
     rest = tuple(x for x in c.s.damage.get(k, ()) if x != b)
     if rest:
         c.s.damage[k] = rest
     else:
         c.s.damage.pop(k, None)
-    c.say("card", f"Damage Control: {c.carrier_name(k)}'s {_box_name(k, b)} is repaired", "12.0")
+    c.say("card", f"Damage Control: {c.carrier_name(k)}'s {strike._box_name(k, b)} is repaired", "12.0")
 
 
 def _pause_02_roll(c: Ctx, side: str, data: str) -> Chance:
@@ -514,17 +499,16 @@ def _pause_04_roll(c: Ctx, side: str, data: str) -> Chance:
 
 
 def _on_04_roll(c: Ctx, side: str, data: str, win: str, faces) -> None:
-    from kaisen.games.fury_at_midway import air_attack
     k = data
     if faces[0] > SUB_HITS[side]:
         c.say("card", f"The submarine rolls {faces[0]}: a miss", "12.0")
         reopen(c, win, side)
         return
     c.say("card", f"The submarine rolls {faces[0]}: a torpedo hit on {c.carrier_name(k)}", "12.0")
-    if air_attack.needs_location_die(c, k) and c.s.hits(k) < c.d.carriers[k].lost_at_hits - 1:
+    if strike.needs_location_die(c, k) and c.s.hits(k) < c.d.carriers[k].lost_at_hits - 1:
         _eff(c, SUBMARINE, "loc", k, win, side)
         return
-    air_attack.carrier_hit(c, k, None)
+    strike.carrier_hit(c, k, None)
     reopen(c, win, side)
 
 
@@ -534,8 +518,7 @@ def _pause_04_loc(c: Ctx, side: str, data: str) -> Chance:
 
 
 def _on_04_loc(c: Ctx, side: str, data: str, win: str, faces) -> None:
-    from kaisen.games.fury_at_midway import air_attack
-    air_attack.carrier_hit(c, data, faces[0])
+    strike.carrier_hit(c, data, faces[0])
     reopen(c, win, side)
 
 
@@ -632,7 +615,7 @@ EFFECT_ANSWER = {(TOWED, "pick"): _on_01, (TOWED, "resp"): _on_01_resp, (DAMAGE_
                  (BOMBARD, "roll"): _on_05, (TROUBLED, "roll"): _on_07, (DITCH, "pick"): _on_10}
 
 
-# -- the air-attack windows (stages of air_attack.Attack.order) ----------------------------------------
+# -- the air-attack windows (stages of air_attack's Attack.order) ----------------------------------------
 def crit_targets(c: Ctx, a) -> list[str]:
     """13: Japanese carriers with a hit from this US attack still to place."""
     return sorted({k for k in a.place if k in c.d.carriers and c.d.carriers[k].side == "japan"
@@ -641,13 +624,12 @@ def crit_targets(c: Ctx, a) -> list[str]:
 
 def attack_side(c: Ctx, a, win: str) -> str | None:
     """Who the attack window is for, or None when it does not occur in this attack."""
-    from kaisen.games.fury_at_midway import air_attack
     if win == "k-aim":
-        return "japan" if a.side == "usa" and a.group and air_attack.units(c, a) else None
+        return "japan" if a.side == "usa" and a.group and strike.units(c, a) else None
     if win == "k-icpt":
-        return "japan" if a.side == "usa" and air_attack._cap_fighters(c, a) and air_attack.attackers(c, a) else None
+        return "japan" if a.side == "usa" and strike._cap_fighters(c, a) and strike.attackers(c, a) else None
     if win == "k-fight":
-        return ("japan" if a.side == "japan" and air_attack.live_interceptors(c, a) and air_attack.escorts(c, a)
+        return ("japan" if a.side == "japan" and strike.live_interceptors(c, a) and strike.escorts(c, a)
                 else None)
     if win == "k-bomb":
         return "usa" if a.side == "usa" and crit_targets(c, a) else None
@@ -666,10 +648,9 @@ def attack_pause(c: Ctx, a) -> Decision:
 
 def attack_answer(c: Ctx, a, ans: str) -> None:
     """A window answer inside an attack; a pass moves on, a card acts and the window stays open."""
-    from kaisen.games.fury_at_midway import air_attack
     win = a.stage
     if ans == "pass":
-        air_attack._advance(a)
+        strike.advance(a)
         return
     side = attack_side(c, a, win)
     n = int(ans.partition(":")[2])
@@ -679,7 +660,7 @@ def attack_answer(c: Ctx, a, ans: str) -> None:
         a.stage = "end"
         c.say("card", f"Strike group {a.gid} never finds its target: it loses two steps and turns for home", "12.0")
     elif n == SEPARATED:
-        fighters = air_attack.escorts(c, a)
+        fighters = strike.escorts(c, a)
         if len(fighters) == 1:
             separate(c, a, fighters[0])
         else:
@@ -688,7 +669,7 @@ def attack_answer(c: Ctx, a, ans: str) -> None:
         a.bonus["japan"] = a.bonus.get("japan", 0) + 1
         c.say("card", "Japanese fighters hit on one more than their strength in this air combat", "12.0")
         if a.side == "japan" and a.group == MIDWAY:
-            air_attack.fire_escorts_first(c)
+            strike.fire_escorts_first(c)
             c.say("card", "Against Midway's CAP the Japanese escorts fire first", "12.0")
     elif n == CRITICAL:
         ks = crit_targets(c, a)
@@ -702,10 +683,9 @@ def attack_answer(c: Ctx, a, ans: str) -> None:
 
 def separate(c: Ctx, a, q: str) -> None:
     """09: the fighter leaves the strike for the Return box the strike would use after its attack (9.5)."""
-    from kaisen.games.fury_at_midway import air_ops
     g = c.s.groups[a.gid]
     box = "ret1" if g.midway_strike or g.flights <= 1 else "ret2"
-    gr = air_ops.return_group(c, q, g)
+    gr = return_group(c, q, g)
     c._leave_group(q)
     c.s.air[q] = (f"{box}:{gr}", c.s.air[q][1])
     c.say("card", f"{c.unit_name(q)} is separated from strike group {a.gid} and goes to "
@@ -718,12 +698,11 @@ def critical(c: Ctx, a, k: str) -> None:
 
 
 def sub_stage_pause(c: Ctx, a) -> Decision:
-    from kaisen.games.fury_at_midway import air_attack
     if a.stage == "k09":
         return Decision("japan", "Escort Separated: which US fighter leaves the strike?",
                         tuple(Option(f"sep:{q}", c.unit_name(q), {"verb": "separate", "unit": q, "group": a.gid,
                                                                   "card": SEPARATED})
-                              for q in air_attack.escorts(c, a)), "12.0", "separate-escort")
+                              for q in strike.escorts(c, a)), "12.0", "separate-escort")
     return Decision("usa", "Critical Hit: which Japanese carrier takes the extra hit?",
                     tuple(Option(f"crit:{k}", c.carrier_name(k), {"verb": "hit", "carrier": k, "card": CRITICAL})
                           for k in crit_targets(c, a)), "12.0", "critical-hit")

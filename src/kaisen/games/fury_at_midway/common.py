@@ -30,7 +30,7 @@ class Ctx:
     """One step being applied: the state copy being changed, the rules data, the new events. Made twice a step:
     a slotted class."""
 
-    __slots__ = ("s", "d", "ev", "frozen", "_free", "st")
+    __slots__ = ("s", "d", "ev", "frozen", "_free", "st", "done")
 
     def __init__(self, s: FaMState, d: FaMData, ev: list[Event] | None = None, frozen: bool = False):
         self.s = s
@@ -39,6 +39,14 @@ class Ctx:
         self.frozen = frozen          # a read-only look (a pause): free deck boxes may be cached
         self._free: dict = {}
         self.st = static(d)
+        self.done: list[tuple] = []   # the procedures that finished in this step, for the sequence (flow.py)
+
+    # -- the sequence of play ----------------------------------------------------------------
+    def finish(self, what: str, *args) -> None:
+        """A procedure is over: `what` (a name of flow.FINISHED, with its values). It changes nothing more;
+        flow.py reads the mark once the procedure has returned and decides from the sequence of play what
+        comes next."""
+        self.done.append((what, args))
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:
@@ -315,3 +323,24 @@ class Ctx:
         for q in self.aboard(k):
             self.eliminate(q, f"went down with {self.carrier_name(k)}", rule, private=private)
         self.fleet_check()
+
+
+def return_group(c: Ctx, q: str, g) -> str:
+    """9.5: which group's Return box a survivor of strike group `g` uses (air operations, and card 10)."""
+    if c.from_midway(q):
+        return MIDWAY
+    side = c.side_of(q)
+    home = c.group_of(c.parent(q))
+    live = [gr for gr in c.groups_of_side(side) if gr != MIDWAY and c.group_hex(gr) is not None
+            and any(c.operational(k) for k in c.carriers_of(gr))]
+    if side == "japan":
+        if c.parent_ok(q) and home in live:
+            return home
+        return home if home in live or not live else live[0]
+    if home in live:
+        return home
+    if live:
+        return live[0]
+    if c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range and c.operational(MIDWAY):
+        return MIDWAY
+    return home

@@ -1,8 +1,14 @@
-"""5.0 Sequence of play: where a state is paused, and which procedure takes each answer."""
+"""5.0 Sequence of play, declared once (`SEQUENCE`, `FINISHED`, `AFTER_WINDOW`): where a state is paused, which
+procedure takes each answer, and what comes after each procedure.
+
+The procedures (setup, cards, movement, search, air_ops, air_attack, night, victory) are leaves: they change the
+state, pause it at one of their own steps, and when they are over they say so (`Ctx.finish`) and return. They never
+import this module nor start another phase. This module alone moves the game on: `settle` reads what finished and
+looks up what comes next here, so "what comes after this?" is answered in this file."""
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, End, Option, Pause, apply_step
-from kaisen.games.fury_at_midway import air_ops, cards, movement, night, setup, victory
+from kaisen.games.fury_at_midway import air_attack, air_ops, cards, movement, night, search, setup, victory
 from kaisen.games.fury_at_midway.common import Ctx
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.setup import initial_state
@@ -109,13 +115,43 @@ def _pause(c: Ctx) -> Pause:
         return Decision(s.op_side, f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)",
                         tuple(air_ops.op_options(c)), "8.2", "air-operation")
     if step == "atk":
-        from kaisen.games.fury_at_midway import air_attack
         return air_attack.pause(c)
     if step in night.STEPS:
         return night.pause(c, step, arg)
     if step in cards.STEPS:
         return cards.pause(c, step, arg)
     raise AssertionError(f"state paused at an unknown step {s.step!r}")
+
+
+# -- the sequence of play (5.0) -------------------------------------------------------------------------------
+# A turn's phases in the rulebook's order and words: (phase id as turns.toml and the card timings name it, the
+# rulebook's name, its rule sections, what happens in it and which procedure runs it). A phase either runs
+# (its procedure pauses the state at one of its steps, or marks itself finished) or does not occur this turn
+# (`ENTER` says which); when it is over, the next one in this table begins. After the last, the next turn.
+SEQUENCE: tuple[tuple[str, str, str, str], ...] = (
+    ("card-draw", "Card Draw Phase", "5.0(1), 12.0",
+     "US draws on turns 2, 4, 6, Japan on 3, 5, 7 (cards.card_draw_phase); then the card window 'draw' (05, 06)"),
+    ("midway-declaration", "Midway Base Attack Declaration Phase", "5.0(2), 6.4(1)",
+     "Japan declares a Midway Base Attack or not (step 'declare'); not at night, nor when none is possible"),
+    ("us-movement-planning", "US Movement Planning Phase", "5.0(3), 6.0, 6.2(1)",
+     "a US DMCV may form (step 'dmcv:usa'); each US fleet plots its move in secret (step 'plot', movement.py)"),
+    ("ijn-movement", "IJN Movement Phase", "5.0(4), 6.0, 6.2(2)",
+     "a Japanese DMCV may form (step 'dmcv:japan'); each Japanese fleet moves (step 'jmove', movement.py)"),
+    ("midway-attack", "Midway Base Attack Phase", "5.0(5), 6.4",
+     "when declared: one or two Japanese air operations against Midway (air_ops.py), each with its card window"),
+    ("us-movement", "US Movement Phase", "5.0(6), 6.2(2), 6.1(4)",
+     "the US plot is carried out; by day a fleet sharing a hex steps back (step 'back', movement.py)"),
+    ("search", "Search Phase", "5.0(7), 7.0",
+     "day turns: the card window 'search' (07), then the search results and AOP (search.search_phase)"),
+    ("air-operations", "Air Operations Phase", "5.0(8), 8.0, 10.0",
+     "day: initiative (8.1) and air operations (air_ops.py, air_attack.py) until both AOP are spent, each "
+     "with its card window 'opend' (10); the night turn: sea battles and night air operations (night.py)"),
+    ("landing", "IJN Landing Operations on Midway", "5.0(9), 11.0",
+     "turn 7 only: the Invasion Force next to Midway lands (night.invasion_start), card window 'land' (08)"),
+    ("end-of-turn", "End of turn", "5.0, 4.1, 4.2, 12.0",
+     "the card window 'end' (01-04); the victory check after turns 3 and 7 (victory.check); the next turn"),
+)
+PHASE_IDS: tuple[str, ...] = tuple(p[0] for p in SEQUENCE)
 
 
 def apply(s: FaMState, d: FaMData, answer) -> FaMState:
@@ -133,12 +169,12 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         h = a[6:]
         s.fleet["csf"] = h
         c.tell("usa", "setup", f"The Carrier Strike Force sets up in {h}", "3.2(1)")
-        start_turn(c)
+        start_turn(c)            # 3.0 over: turn 1
     elif step == "declare":
         s.declared = a == "attack-midway"
         c.say("declare", "Japan declares an attack on Midway this turn" if s.declared
               else "Japan declares no attack on Midway this turn", "6.4(1)")
-        movement_planning(c)
+        phase_over(c, "midway-declaration")
     elif step == "dmcv":
         if a != "no-dmcv":
             movement.form_dmcv(c, arg, a[5:])
@@ -174,7 +210,6 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     elif step == "op":
         air_ops.on_op(c, a)
     elif step == "atk":
-        from kaisen.games.fury_at_midway import air_attack
         air_attack.answer(c, a)
     elif step in night.STEPS:
         night.on_answer(c, step, arg, a)
@@ -182,9 +217,10 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         cards.on_answer(c, step, arg, a)
     else:
         raise AssertionError(f"no procedure takes step {s.step!r}")
+    settle(c)
 
 
-# -- set-up and the start of a turn (3.0, 5.0(1)-(2)) ------------------------------------------------
+# -- set-up (3.0) -----------------------------------------------------------------------------------------
 def new_game(d: FaMData, options: dict) -> FaMState:
     """3.0: aircraft in their set-up boxes, tracks at 5 and 6, hands dealt (chance), the CSF placed."""
     s = initial_state(d, options)
@@ -192,9 +228,39 @@ def new_game(d: FaMData, options: dict) -> FaMState:
     c.say("setup", "Set-up: the 1st Air Fleet waits to enter on turn 1, the Invasion Force on turn 4; Midway "
                    "Garrison 6, Invasion Force 5; both sides' aircraft on their carrier displays", "3.0")
     cards.start_deal(c)
+    settle(c)
     return s
 
 
+# -- moving on: what comes after each procedure ------------------------------------------------------------
+def settle(c: Ctx) -> None:
+    """Move on from every procedure that finished in this step (`Ctx.finish`), in the order they finished; the
+    next procedure may finish at once too."""
+    done = c.done
+    while done:
+        what, args = done.pop(0)
+        FINISHED[what](c, *args)
+
+
+def run(c: Ctx, procedure, *args) -> None:
+    """Start a procedure outside an answer (tests, tools) and move on as a step would."""
+    procedure(c, *args)
+    settle(c)
+
+
+def begin_phase(c: Ctx, phase: str) -> None:
+    """Begin `phase`, or the first phase after it that occurs this turn."""
+    i = PHASE_IDS.index(phase)
+    while not ENTER[PHASE_IDS[i]](c):
+        i += 1
+
+
+def phase_over(c: Ctx, phase: str) -> None:
+    """`phase` is over: the next phase of the sequence (after the last: the next turn, `after_end_cards`)."""
+    begin_phase(c, PHASE_IDS[PHASE_IDS.index(phase) + 1])
+
+
+# -- 5.0: the start of a turn, and each phase's beginning (True: the phase occurs; False: on to the next) ----
 def start_turn(c: Ctx) -> None:
     """5.0: a new turn: card draw, then the Midway declaration (day turns) or the night plot."""
     s = c.s
@@ -204,15 +270,20 @@ def start_turn(c: Ctx) -> None:
     s.active = ()
     t = c.d.turn(s.turn)
     c.say("turn", f"Turn {s.turn} ({t.date}, {t.time})", "5.0")
+    begin_phase(c, "card-draw")
+
+
+def _enter_card_draw(c: Ctx) -> bool:
     cards.card_draw_phase(c)
+    return True
 
 
-def after_card_draw(c: Ctx) -> None:
+def _enter_declaration(c: Ctx) -> bool:
     """5.0(2): the Midway Base Attack declaration (never at night: no air operations fly, 10.2)."""
     if declare_options(c)[0].id == "attack-midway":
         c.s.step = "declare"
-    else:
-        movement_planning(c)
+        return True
+    return False
 
 
 def declare_options(c: Ctx) -> list[Option]:
@@ -244,12 +315,13 @@ def attack_possible(c: Ctx) -> bool:
     return False
 
 
-# -- movement (5.0(3)-(6)) ------------------------------------------------------------------------
-def movement_planning(c: Ctx) -> None:
+def _enter_us_planning(c: Ctx) -> bool:
+    """5.0(3): a US DMCV may form (6.0), then the plots."""
     if movement.dmcv_candidates(c, "usa"):
         c.s.step = "dmcv:usa"
-        return
+        return True
     next_plot(c)
+    return True
 
 
 def next_plot(c: Ctx) -> None:
@@ -259,10 +331,16 @@ def next_plot(c: Ctx) -> None:
             return
     c.s.pending = ()
     c.s.path = {}
+    phase_over(c, "us-movement-planning")
+
+
+def _enter_ijn_movement(c: Ctx) -> bool:
+    """5.0(4): a Japanese DMCV may form (6.0), then each fleet moves."""
     if movement.dmcv_candidates(c, "japan"):
         c.s.step = "dmcv:japan"
-        return
+        return True
     next_jmove(c)
+    return True
 
 
 def next_jmove(c: Ctx) -> None:
@@ -274,24 +352,32 @@ def next_jmove(c: Ctx) -> None:
     s.pending = ()
     s.path = {}
     movement.announce(c, "japan")
+    phase_over(c, "ijn-movement")
+
+
+def _enter_midway_attack(c: Ctx) -> bool:
+    """5.0(5), 6.4(3): one or two air operations against Midway, by the 1AF's distance."""
+    s = c.s
     if s.declared and not s.on_map("1af"):
         c.say("midway", "No Midway Base Attack: the 1st Air Fleet has left the map", "6.4(3)")
-    elif s.declared:
-        h = s.fleet["1af"]
-        s.midway_ops = 1 if c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.one_op_range else 2
-        c.say("midway", f"Midway Base Attack: the 1AF is {c.d.hex_distance(h, c.d.midway.hex)} hexes from Midway: "
-                        f"{s.midway_ops} air operation(s)", "6.4(3)")
-        s.op_count = 0
-        air_ops.begin(c, "japan", "midway")
-        return
-    us_move(c)
+        return False
+    if not s.declared:
+        return False
+    h = s.fleet["1af"]
+    s.midway_ops = 1 if c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.one_op_range else 2
+    c.say("midway", f"Midway Base Attack: the 1AF is {c.d.hex_distance(h, c.d.midway.hex)} hexes from Midway: "
+                    f"{s.midway_ops} air operation(s)", "6.4(3)")
+    s.op_count = 0
+    air_ops.begin(c, "japan", "midway")
+    return True
 
 
-def us_move(c: Ctx) -> None:
+def us_move(c: Ctx) -> bool:
     """5.0(6): the US plot is revealed and carried out; by day a fleet sharing a hex steps back."""
     s = c.s
     s.pending = tuple(movement.execute_plot(c))
     after_step_back(c)
+    return True
 
 
 def after_step_back(c: Ctx) -> None:
@@ -306,16 +392,30 @@ def after_step_back(c: Ctx) -> None:
         s.step = "back:" + f
         return
     movement.announce(c, "usa")
-    if s.turn == NIGHT_TURN:
+    phase_over(c, "us-movement")
+
+
+def _enter_search(c: Ctx) -> bool:
+    """5.0(7): day turns only; card 07 first, then the results (7.3-7.4)."""
+    if c.s.turn == NIGHT_TURN:
+        return False
+    cards.search_window(c)
+    return True
+
+
+def _after_search_window(c: Ctx) -> None:
+    search.search_phase(c)
+    phase_over(c, "search")
+
+
+def _enter_air_operations(c: Ctx) -> bool:
+    """5.0(8), 8.0: air operations until both sides' AOP are spent; on the night turn, 10.0 instead."""
+    if c.s.turn == NIGHT_TURN:
         night.start(c)
-        return
-    cards.search_window(c)      # card 07 first; the window then runs search.search_phase and air_phase
-
-
-def air_phase(c: Ctx) -> None:
-    """8.0: air operations until both sides' AOP are spent."""
+        return True
     c.s.op_count = 0
     next_initiative(c)
+    return True
 
 
 # -- air operations phase (8.0, 8.1) ---------------------------------------------------------------
@@ -324,7 +424,7 @@ def next_initiative(c: Ctx) -> None:
     j, u = s.aop["japan"], s.aop["usa"]
     if j == 0 and u == 0:
         s.op_side, s.op_kind = "", ""
-        end_of_air_phase(c)
+        phase_over(c, "air-operations")
         return
     if j == 0 or u == 0:
         start_op(c, "japan" if u == 0 else "usa")
@@ -363,12 +463,9 @@ def start_op(c: Ctx, side: str) -> None:
     air_ops.begin(c, side, "normal")
 
 
-def after_air_op(c: Ctx) -> None:
-    """After an air operation: the card window of its end, then the next operation or phase."""
-    cards.op_end_window(c)
-
-
 def after_op_cards(c: Ctx) -> None:
+    """After an air operation and its card window: the next Midway operation or the US move (5.0(5)-(6)), or
+    the next initiative (8.1)."""
     s = c.s
     if s.op_kind == "midway":
         if s.op_count < s.midway_ops:
@@ -376,21 +473,31 @@ def after_op_cards(c: Ctx) -> None:
             return
         s.op_side, s.op_kind = "", ""
         c.say("midway", "The Midway Base Attack is over", "6.4")
-        us_move(c)
+        phase_over(c, "midway-attack")
         return
     next_initiative(c)
 
 
-def end_of_air_phase(c: Ctx) -> None:
-    """5.0(9): the landing on Midway at the end of turn 7, then the end of the turn."""
+# -- 5.0(9) the landing, and the end of the turn ---------------------------------------------------------
+def _enter_landing(c: Ctx) -> bool:
+    """5.0(9), 11.0: the landing on Midway at the end of turn 7."""
     if c.s.turn == c.d.victory.day2_turn:
         night.invasion_start(c)
-        return
-    end_of_turn(c)
+        return True
+    return False
 
 
-def end_of_turn(c: Ctx) -> None:
+def _after_invasion(c: Ctx, lands: bool) -> None:
+    """11.0: the Invasion Force lands after card 08's window; the landing over (or none), the end of turn."""
+    if lands:
+        cards.landing_window(c)
+    else:
+        phase_over(c, "landing")
+
+
+def _enter_end_of_turn(c: Ctx) -> bool:
     cards.end_of_turn_window(c)
+    return True
 
 
 def after_end_cards(c: Ctx) -> None:
@@ -400,3 +507,38 @@ def after_end_cards(c: Ctx) -> None:
         return
     s.turn += 1
     start_turn(c)
+
+
+ENTER = {
+    "card-draw": _enter_card_draw,
+    "midway-declaration": _enter_declaration,
+    "us-movement-planning": _enter_us_planning,
+    "ijn-movement": _enter_ijn_movement,
+    "midway-attack": _enter_midway_attack,
+    "us-movement": us_move,
+    "search": _enter_search,
+    "air-operations": _enter_air_operations,
+    "landing": _enter_landing,
+    "end-of-turn": _enter_end_of_turn,
+}
+
+# What comes after each card window of the sequence (cards.close): the window's phase goes on.
+AFTER_WINDOW = {
+    "draw": lambda c: phase_over(c, "card-draw"),              # 5.0(1) -> 5.0(2)
+    "search": _after_search_window,                            # 7.0: card 07, then the search results
+    "opend": after_op_cards,                                   # 8.2: card 10 after a (US) air operation
+    "land": night.fight_landing,                               # 11.0: card 08, then the landing fire
+    "end": after_end_cards,                                    # 12.0 cards 01-04, then 4.1 / 4.2, next turn
+}
+
+# What comes after each procedure that finishes (`Ctx.finish(what, *args)`).
+FINISHED = {
+    "deal": lambda c: setup.start_placement(c, "japan"),                 # 3.1(3), 3.2(4) -> 3.1(2)
+    "window": lambda c, win: AFTER_WINDOW[win](c),                       # 12.0 a card window closed
+    "strike-arrives": air_attack.start,                                  # 8.4-8.5 -> 9.0 the attack
+    "attack": air_ops.after_attack,                                      # 9.0-9.4 -> 9.5 the return
+    "air-operation": cards.op_end_window,                                # 8.2-9.5 over -> card 10's window
+    "night-landing": lambda c: night.night_landed(c),                    # 10.2(2) landings -> readying
+    "night-air-operations": lambda c: phase_over(c, "air-operations"),   # 10.2 over -> 5.0(9)
+    "invasion": _after_invasion,                                         # 11.0
+}

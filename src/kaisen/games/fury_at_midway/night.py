@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option
-from kaisen.games.fury_at_midway import air_ops
+from kaisen.games.fury_at_midway import air_ops, strike
+from kaisen.games.fury_at_midway.cards import SEMPER_FI
 from kaisen.games.fury_at_midway.common import DMCV, Ctx
 from kaisen.games.fury_at_midway.movement import JAPAN_ORDER, US_ORDER
 from kaisen.games.fury_at_midway.state import SIDE_NAME
@@ -129,8 +130,7 @@ def needs_location(c: Ctx, k: str) -> bool:
 
 
 def hit(c: Ctx, k: str, face: int | None) -> None:
-    from kaisen.games.fury_at_midway import air_attack
-    air_attack.carrier_hit(c, k, face)
+    strike.carrier_hit(c, k, face)
     fleet_check(c)
 
 
@@ -227,8 +227,7 @@ def on_nplace(c: Ctx, side: str, answer: str) -> None:
             night_ops(c, "usa")
             return
         s.op_side, s.op_kind = "", ""
-        from kaisen.games.fury_at_midway import flow
-        flow.end_of_air_phase(c)
+        c.finish("night-air-operations")
         return
     verb, q, *rest = answer.split(":")
     k = s.box(q).split(":")[1]
@@ -245,16 +244,20 @@ def on_nplace(c: Ctx, side: str, answer: str) -> None:
 
 # -- 11.0 the invasion -----------------------------------------------------------------------
 def invasion_start(c: Ctx) -> None:
-    """11.0: with the Invasion Force next to Midway at the end of turn 7, the landings are fought out."""
+    """11.0: with the Invasion Force next to Midway at the end of turn 7, the landings are fought out (after
+    card 08's window, which flow.py opens); else nothing lands."""
     s = c.s
     if s.on_map("mif") and s.invasion > 0 and s.garrison > 0 and \
             c.d.hex_distance(s.fleet["mif"], c.d.midway.hex) == 1 and s.midway_control == "usa":
         c.say("invasion", f"The Invasion Force lands on Midway: Invasion {s.invasion}, Garrison {s.garrison}", "11.0")
-        from kaisen.games.fury_at_midway import cards
-        cards.landing_window(c)     # card 08; the window then sets "invade:japan" (or "invade:usa")
+        c.finish("invasion", True)
         return
-    from kaisen.games.fury_at_midway import flow
-    flow.end_of_turn(c)
+    c.finish("invasion", False)
+
+
+def fight_landing(c: Ctx) -> None:
+    """11.0(1)-(2): Japanese infantry fire first (the Garrison first with Semper Fi, card 08)."""
+    c.s.step = "invade:usa" if SEMPER_FI in c.s.active else "invade:japan"
 
 
 def invade_chance(c: Ctx, side: str) -> Chance:
@@ -266,7 +269,6 @@ def invade_chance(c: Ctx, side: str) -> Chance:
 
 def on_invade(c: Ctx, side: str, face: int) -> None:
     s = c.s
-    from kaisen.games.fury_at_midway import flow
     if side == "japan":
         if face <= s.invasion:
             s.garrison -= 1
@@ -274,7 +276,7 @@ def on_invade(c: Ctx, side: str, face: int) -> None:
         if s.garrison <= 0:
             s.midway_control = "japan"
             c.say("invasion", "Midway falls: Japan controls the atoll", "11.0")
-            flow.end_of_turn(c)
+            c.finish("invasion", False)
             return
         s.step = "invade:usa"
         return
@@ -285,7 +287,7 @@ def on_invade(c: Ctx, side: str, face: int) -> None:
         s.fleet["mif"] = "gone"
         s.shown["mif"] = "gone"
         c.say("invasion", "The landing fails: the US keeps Midway", "11.0")
-        flow.end_of_turn(c)
+        c.finish("invasion", False)
         return
     s.step = "invade:japan"
 

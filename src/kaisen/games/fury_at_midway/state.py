@@ -268,7 +268,6 @@ class FaMState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "FaMState":
-        from kaisen.games.fury_at_midway.air_attack import Attack
         d = dict(data)
         d["groups"] = {k: StrikeGroup(g[0], g[1], g[2], tuple(g[3]), *g[4:]) for k, g in d["groups"].items()}
         d["attack"] = Attack.from_json(d["attack"]) if d.get("attack") is not None else None
@@ -287,3 +286,50 @@ class FaMState:
         if not isinstance(other_state, FaMState):
             return NotImplemented
         return self.to_json() == other_state.to_json()
+
+
+# -- the air attack in progress (9.0): a record of the state ------------------------------------------
+# The stages of an attack, in order (air_attack.py runs them; the "k-..." stages are card windows).
+ORDER = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "cap", "escort", "aaa", "assign", "bomb", "k-bomb", "end")
+ESCORTS_FIRST = ("aim", "k-aim", "k-icpt", "intercept", "k-fight", "escort", "cap", "aaa", "assign", "bomb",
+                 "k-bomb", "end")
+
+
+@dataclass(slots=True)
+class Attack:
+    """One strike group's attack in progress (9.0)."""
+
+    gid: str                       # the strike group
+    side: str                      # the attacking side
+    target: str                    # a fleet id, or "midway"
+    aimed: str = ""                # the group the attacker chose (9.1)
+    group: str = ""                # the group actually hit (9.1): its CAP and AAA take part
+    stage: str = "aim"
+    order: tuple[str, ...] = ORDER  # stage sequence (Elite Pilots may put the escorts first)
+    interceptors: tuple[str, ...] = ()
+    hits: int = 0                  # hits waiting to be allocated, one step each
+    alloc: str = ""                # to whom: "strike" (any unit), "attack" (attack aircraft), "cap"
+    assign: dict[str, str] = field(default_factory=dict)   # attack unit -> carrier it attacks (9.4)
+    place: tuple[str, ...] = ()    # carriers (or "midway") with a hit still to place on deck (9.4(2))
+    bonus: dict[str, int] = field(default_factory=dict)    # side -> + to its fighters' strength (card 12)
+
+    def copy(self) -> "Attack":
+        """Tuples are shared; the two dicts are copied."""
+        return Attack(self.gid, self.side, self.target, self.aimed, self.group, self.stage, self.order,
+                      self.interceptors, self.hits, self.alloc, dict(self.assign), self.place, dict(self.bonus))
+
+    def to_json(self) -> dict:
+        return {"gid": self.gid, "side": self.side, "target": self.target, "aimed": self.aimed,
+                "group": self.group, "stage": self.stage, "order": list(self.order),
+                "interceptors": list(self.interceptors), "hits": self.hits, "alloc": self.alloc,
+                "assign": dict(self.assign), "place": list(self.place), "bonus": dict(self.bonus)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Attack":
+        return cls(d["gid"], d["side"], d["target"], d["aimed"], d["group"], d["stage"], tuple(d["order"]),
+                   tuple(d["interceptors"]), d["hits"], d["alloc"], dict(d["assign"]), tuple(d["place"]),
+                   dict(d["bonus"]))
+
+    @property
+    def defender(self) -> str:
+        return other(self.side)
