@@ -226,9 +226,12 @@ def test_22_5_73_end_of_turn_invasion_is_fought_out_too(monkeypatch):
     seen = []
     monkeypatch.setattr(end_turn, "next_invasion", lambda c: seen.append(c.s.combat))
     c = ctx(["1st-marines"], options=IC)
-    island_combat.begin_end_of_turn(c, "lae", ["1st-marines"])
+    island_combat.begin_end_of_turn(c, "lae", ["1st-marines"])     # set up here; flow runs it (combat.run)
+    combat.run(c)
     assert c.s.step == "cbt" and c.s.combat.special == "endturn"
     play(c, (6, 1, 1, 1), (1,))
+    assert c.done == ("island-over",) and seen == []      # the procedure says it is finished; flow goes on
+    flow.proceed(c)
     assert seen == [None] and c.s.base_control["lae"] == "allies" and c.s.loc["1st-marines"] == "port:lae"
 
 

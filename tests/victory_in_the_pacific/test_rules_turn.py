@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision
 from kaisen.engine.testing import GameDriver
-from kaisen.games.victory_in_the_pacific import GAME, end_turn, movement
+from kaisen.games.victory_in_the_pacific import GAME, end_turn, flow, movement
 from kaisen.games.victory_in_the_pacific.common import Ctx
 
 D = GAME.data
@@ -212,6 +212,8 @@ def test_5_74_everything_at_sea_goes_home_at_the_end_of_the_turn():
     s = later()
     c = Ctx(s, D)
     end_turn.return_to_port(c)
+    assert c.done == ("at-sea-home",)         # finished: flow settles the ports and goes on (flow.SEQUENCE)
+    flow.proceed(c)
     assert not [u for u, l in s.loc.items() if l.startswith("sea:")]
     assert isinstance(GAME.pause(s), Decision) or s.step.startswith(("patrol", "back", "substitute"))
 

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.victory_in_the_pacific import battle
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
@@ -49,7 +50,7 @@ def strike(c: Ctx, u: str) -> int:
 
 def applies(c: Ctx, cb) -> bool:
     """23.3: a day action at sea (whole area or a pursuit battle) with the switch on."""
-    from kaisen.games.victory_in_the_pacific.combat import SURPRISE
+    from kaisen.games.victory_in_the_pacific.battle import SURPRISE
     return enabled(c) and not cb.cur.startswith("raid:") and cb.cur != SURPRISE
 
 
@@ -70,22 +71,20 @@ def hurt(c: Ctx, u: str, n: int, rule: str) -> None:
 
 # -- 23.3 attacking or defending -------------------------------------------------------------------------------
 def begin_stance(c: Ctx, cb) -> None:
-    from kaisen.games.victory_in_the_pacific import combat
     ask = []
     for side in ("japan", "allies"):
-        ask += [u for u in combat.fighting(c, cb, side) if c.spec(u).kind in ("ship", "lba") and strike(c, u) > 0
-                and not combat.is_kamikaze(c, cb, u)]
+        ask += [u for u in battle.fighting(c, cb, side) if c.spec(u).kind in ("ship", "lba") and strike(c, u) > 0
+                and not battle.is_kamikaze(c, cb, u)]
     cb.ask, cb.defending, cb.phase = tuple(ask), (), "defend"
     cb.stage = "stance"
 
 
 def enter_stance(c: Ctx, cb) -> bool:
-    from kaisen.games.victory_in_the_pacific import combat
     if cb.ask:
         return True
     if cb.defending:
         c.say("stance", f"Defending airstrikes: {c.names(cb.defending)}", "23.3")
-    combat._begin_side(c, cb, "japan")
+    cb.stage = "side:japan"                  # back to combat: Japan's attackers take their targets (7.43)
     return False
 
 
@@ -105,15 +104,13 @@ def on_stance(c: Ctx, cb, ans: str) -> None:
 
 
 def attacking_strikes(c: Ctx, cb, side: str) -> list[str]:
-    from kaisen.games.victory_in_the_pacific import combat
-    return [u for u in combat.fighting(c, cb, side) if c.spec(u).kind in ("ship", "lba") and strike(c, u) > 0
+    return [u for u in battle.fighting(c, cb, side) if c.spec(u).kind in ("ship", "lba") and strike(c, u) > 0
             and u not in cb.defending]
 
 
 # -- 23.34-23.36 the targets' and battleships' shots at attacking airstrikes ----------------------------------
 def begin_aa(c: Ctx, cb) -> None:
     """After `cb.side`'s attacking airstrikes have their targets: the shots at them."""
-    from kaisen.games.victory_in_the_pacific import combat
     foe = other(cb.side)
     aa: dict[str, tuple[str, ...]] = {}
     for u in cb.shots:
@@ -121,7 +118,7 @@ def begin_aa(c: Ctx, cb) -> None:
         aa[u] = (t,) if c.spec(t).kind in ("ship", "lba") else ()
     cb.aa = aa
     attacked = set(cb.assign.values())
-    cb.ask = tuple(b for b in combat.fighting(c, cb, foe)
+    cb.ask = tuple(b for b in battle.fighting(c, cb, foe)
                    if c.spec(b).kind == "ship" and c.spec(b).type == "BB" and b not in attacked) if aa else ()
     cb.stage = "aa:pick"
 
@@ -194,10 +191,9 @@ def answer_aa(c: Ctx, cb, ans) -> None:
 
 # -- 23.4 carriers without airstrikes ----------------------------------------------------------------------------
 def disabled_carriers(c: Ctx, cb) -> list[str]:
-    from kaisen.games.victory_in_the_pacific import combat
     out = []
     for side in ("japan", "allies"):
-        for u in combat.fighting(c, cb, side):
+        for u in battle.fighting(c, cb, side):
             sp = c.spec(u)
             if sp.kind == "ship" and sp.airstrike > 0 and strike(c, u) == 0:
                 out.append(u)

@@ -30,115 +30,23 @@ A separate battle (`cur`) is "" (the whole area), a fleeing group id ("g1", "g2"
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.victory_in_the_pacific import air_strikes, island_combat, task_forces, turn1
+from kaisen.games.victory_in_the_pacific.attack import attackers, begin_side as _begin_side
+from kaisen.games.victory_in_the_pacific.battle import (SURPRISE, _begin_pursue, _kind, _new_group, capture,
+                                                        fighting, flee, group_speed, in_area, is_kamikaze,
+                                                        kamikaze_turn, main_in_area, port_targets, raid_side,
+                                                        settled)
+from kaisen.games.victory_in_the_pacific.combat_state import Combat
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
 
 HOLD = "-"          # a carrier's "target" when it holds its guns at night (7.424)
-SURPRISE = "surprise"   # `cur` of the Indonesia surprise raids (18.4)
 FUEL = 2            # 18.36: Japan's combat rounds in the Hawaiian Islands after the surprise raids
 RAID_ROUNDS = 2     # 9.13
 
 
-@dataclass(slots=True)
-class Combat:
-    """The fight in one sea area (5.3-5.5)."""
-
-    area: str
-    round: int = 1                          # round of the whole area's battle
-    stage: str = "choose:japan"
-    choice: dict[str, str] = field(default_factory=dict)      # side -> "day" | "night" (7.3)
-    actions: tuple[str, ...] = ()           # this round's actions: ("day",), ("night",) or ("day", "night")
-    act: int = 0                            # index of the action being fought
-    side: str = "japan"                     # the side assigning / firing now (7.4)
-    firing: tuple[str, ...] = ()            # carriers firing their guns in this night action (7.424)
-    ask: tuple[str, ...] = ()               # units still to be asked in the current stage
-    assign: dict[str, str] = field(default_factory=dict)      # attacker -> target, the side firing now (7.43)
-    shots: tuple[str, ...] = ()             # attackers whose shots are still to roll
-    hit: tuple[str, str, int] = ("", "", 0)  # (attacker, target, hits) waiting for their damage dice
-    dmg: dict[str, int] = field(default_factory=dict)         # damage markers not yet in effect (7.6)
-    dis: tuple[str, ...] = ()               # disabled markers not yet in effect (7.6)
-    sub_shot: tuple[str, str] = ("", "")    # (submarine, target) of the shot being rolled (16.2)
-    fleeing: str = ""                       # the side that retreated (8.1)
-    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)   # fleeing group -> its units (8.2)
-    pursuers: dict[str, str] = field(default_factory=dict)    # ship -> group id or "raid:<base>" (8.32, 9.1)
-    stopped: tuple[str, ...] = ()           # ships that may not pursue again this turn (8.34)
-    raided: tuple[str, ...] = ()            # ships that have made their air raid (9.3)
-    split: tuple[str, str] = ("", "")       # (group split from, group being formed) during "split" (8.52)
-    family: tuple[str, ...] = ()            # groups the pursuers of the last group battle may now chase
-    queue: tuple[str, ...] = ()             # separate battles still to fight (group ids, "raid:<base>")
-    cur: str = ""                           # the battle being fought: "" the whole area, a group, a raid
-    bround: int = 0                         # round of the separate battle
-    landing: dict[str, str] = field(default_factory=dict)     # amphibious unit -> base it invades (13.43)
-    final: bool = False                     # the area is held by one side: only its 9.2 raids remain
-    count: int = 0                          # groups formed so far (ids g1, g2, ...)
-    special: str = ""                       # turn 1 (18.3-18.4, turn1.py): "ph", "rolls", "iboat", "fuel",
-                                            # "indonesia"; "" for any ordinary fight
-    fuel: int = 0                           # 18.36: Japan's combat rounds in the Hawaiian Islands so far
-    kamikaze: tuple[str, ...] = ()          # 19.22: Japanese carriers making kamikaze attacks this day action
-    isle: str = ""                          # 22: the island base being fought over ("" none)
-    invaders: tuple[str, ...] = ()          # 22: the amphibious units invading `isle`
-    defending: tuple[str, ...] = ()         # 23.3: airstrikes defending in this day action
-    phase: str = ""                         # 23.3: "defend" (defending airstrikes fire), "strike", or ""
-    aa: dict[str, tuple[str, ...]] = field(default_factory=dict)   # 23.34: attacking airstrike -> its shooters
-    tfs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 20.2: this round's task forces ("J1", "A1")
-    tf_attack: tuple[str, ...] = ()         # 20.3: attacking task forces
-    sighted: tuple[str, ...] = ()           # 20.4: sighted task forces
-    night_in: tuple[str, ...] = ()          # 20.6: attacking task forces added to the night action
-    invading: tuple[str, ...] = ()          # 20.3: amphibious units declared invading this round
-    tfnight: bool = False                   # 20.6: the night additions have been asked
-    flee: tuple[str, ...] = ()              # 20.8: units named to flee in a partial retreat
-    partial: bool = False                   # 20.8: the retreat in progress is a partial one
-    detached: tuple[str, ...] = ()          # 20.8: pursuers that never rejoin the main battle
-
-    def copy(self) -> "Combat":
-        return Combat(self.area, self.round, self.stage, dict(self.choice), self.actions, self.act, self.side,
-                      self.firing, self.ask, dict(self.assign), self.shots, self.hit, dict(self.dmg), self.dis,
-                      self.sub_shot, self.fleeing, dict(self.groups), dict(self.pursuers), self.stopped,
-                      self.raided, self.split, self.family, self.queue, self.cur, self.bround,
-                      dict(self.landing), self.final, self.count, self.special, self.fuel,
-                      self.kamikaze, self.isle, self.invaders, self.defending, self.phase,
-                      {k: v for k, v in self.aa.items()}, dict(self.tfs), self.tf_attack, self.sighted,
-                      self.night_in, self.invading, self.tfnight, self.flee, self.partial, self.detached)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"area": self.area, "round": self.round, "stage": self.stage, "choice": dict(self.choice),
-                "actions": list(self.actions), "act": self.act, "side": self.side, "firing": list(self.firing),
-                "ask": list(self.ask), "assign": dict(self.assign), "shots": list(self.shots),
-                "hit": list(self.hit), "dmg": dict(self.dmg), "dis": list(self.dis),
-                "sub_shot": list(self.sub_shot), "fleeing": self.fleeing,
-                "groups": {g: list(u) for g, u in self.groups.items()}, "pursuers": dict(self.pursuers),
-                "stopped": list(self.stopped), "raided": list(self.raided), "split": list(self.split),
-                "family": list(self.family), "queue": list(self.queue), "cur": self.cur, "bround": self.bround,
-                "landing": dict(self.landing), "final": self.final, "count": self.count,
-                "special": self.special, "fuel": self.fuel, "kamikaze": list(self.kamikaze), "isle": self.isle,
-                "invaders": list(self.invaders), "defending": list(self.defending), "phase": self.phase,
-                "aa": [[k, list(v)] for k, v in self.aa.items()],
-                "tfs": {k: list(v) for k, v in self.tfs.items()}, "tf_attack": list(self.tf_attack),
-                "sighted": list(self.sighted), "night_in": list(self.night_in), "invading": list(self.invading),
-                "tfnight": self.tfnight, "flee": list(self.flee), "partial": self.partial,
-                "detached": list(self.detached)}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Combat":
-        return cls(d["area"], d["round"], d["stage"], dict(d["choice"]), tuple(d["actions"]), d["act"], d["side"],
-                   tuple(d["firing"]), tuple(d["ask"]), dict(d["assign"]), tuple(d["shots"]), tuple(d["hit"]),
-                   dict(d["dmg"]), tuple(d["dis"]), tuple(d["sub_shot"]), d["fleeing"],
-                   {g: tuple(u) for g, u in d["groups"].items()}, dict(d["pursuers"]), tuple(d["stopped"]),
-                   tuple(d["raided"]), tuple(d["split"]), tuple(d["family"]), tuple(d["queue"]), d["cur"],
-                   d["bround"], dict(d["landing"]), d["final"], d["count"], d.get("special", ""), d.get("fuel", 0),
-                   tuple(d.get("kamikaze", ())), d.get("isle", ""), tuple(d.get("invaders", ())),
-                   tuple(d.get("defending", ())), d.get("phase", ""), {k: tuple(v) for k, v in d.get("aa", [])},
-                   {k: tuple(v) for k, v in d.get("tfs", {}).items()}, tuple(d.get("tf_attack", ())),
-                   tuple(d.get("sighted", ())), tuple(d.get("night_in", ())), tuple(d.get("invading", ())),
-                   d.get("tfnight", False), tuple(d.get("flee", ())), d.get("partial", False),
-                   tuple(d.get("detached", ())))
-
-    def __eq__(self, o: object) -> bool:
-        return isinstance(o, Combat) and self.to_json() == o.to_json()
+# `Combat` (the fight kept in `VPState.combat`) lives in combat_state.py, below state.py.
 
 
 # -- entry points --------------------------------------------------------------------------------------
@@ -161,7 +69,7 @@ def raids_alone_possible(c: Ctx, area: str) -> bool:
 
 def air_raid_only(c: Ctx, area: str) -> None:
     """9.2: a side alone in `area` may raid the enemy ports and bases touching it as if the enemy had retreated.
-    Finishes at once (calling flow.after_area) when no raid is possible."""
+    Finishes at once (signalling "area") when no raid is possible."""
     here = in_area(c, area)
     if here:
         c.say("combat", f"{SIDE_NAME[c.side_of(here[0])]} alone in {c.d.areas[area].name}: air raids on the "
@@ -182,74 +90,26 @@ def answer(c: Ctx, ans) -> None:
     _run(c)
 
 
+def run(c: Ctx) -> None:
+    """Drive the fight set up in `VPState.combat` until it pauses or is finished (flow runs the fights that turn1
+    and island_combat set up)."""
+    _run(c)
+
+
 def _run(c: Ctx) -> None:
     while c.s.combat is not None:
         cb = c.s.combat
         if ENTER[cb.stage.partition(":")[0]](c, cb):
             return
-        if c.s.combat is not None and c.s.combat is not cb:
-            return            # this fight ended and the next one was started (and driven) inside
+        # a fight that ended may have set up the next (turn 1's surprise attacks, turn1.resume): it runs on here
 
 
 def _finish(c: Ctx, area: str) -> None:
-    from kaisen.games.victory_in_the_pacific import flow
-    flow.after_area(c, area)
+    """The sea area is settled (5.5): combat is finished there; flow takes it from here (flow.SEQUENCE)."""
+    c.finish("area", area)
 
 
 # -- who is where --------------------------------------------------------------------------------------
-def _kind(c: Ctx, u: str) -> str:
-    return c.d.units[u].kind
-
-
-def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
-    """Units that fight in the area: at sea there, submarines left out (16.4)."""
-    return [u for u in c.at_sea(area, side) if _kind(c, u) != "sub"]
-
-
-def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
-    """`side`'s units in the battle being fought (the whole area, a fleeing group and its pursuers, a raid)."""
-    here = in_area(c, cb.area, side)
-    if cb.cur == "":
-        grouped = {u for us in cb.groups.values() for u in us}
-        return [u for u in here if u not in grouped and u not in cb.detached]
-    if cb.cur == SURPRISE:
-        # 18.4: Japan's airstrikes at sea against the Allied ships at sea; nothing else takes part
-        return here if side == "japan" else [u for u in here if _kind(c, u) == "ship"]
-    if cb.cur.startswith("raid:"):
-        rside = raid_side(c, cb)
-        if side == rside:
-            return [u for u in here if cb.pursuers.get(u) == cb.cur]
-        return port_targets(c, cb.cur[5:], rside) if rside else []
-    return [u for u in here if u in cb.groups.get(cb.cur, ()) or cb.pursuers.get(u) == cb.cur]
-
-
-def raid_side(c: Ctx, cb: Combat, raid: str = "") -> str:
-    """The side of the ships making the raid `raid` (default: the one being fought)."""
-    raid = raid or cb.cur
-    raiders = [u for u in in_area(c, cb.area) if cb.pursuers.get(u) == raid]
-    return c.side_of(raiders[0]) if raiders else ""
-
-
-def port_targets(c: Ctx, base: str, side: str) -> list[str]:
-    """Enemy (of `side`) units in a port or base that an air raid may attack (9.11)."""
-    return [u for u in c.s.at("port:" + base) if c.side_of(u) != side and _kind(c, u) != "sub"]
-
-
-def main_in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
-    """in_area less the pursuers of a partial retreat, who never rejoin the main battle (20.8)."""
-    cb = c.s.combat
-    gone = set(cb.detached) if cb is not None and cb.area == area else set()
-    return [u for u in in_area(c, area, side) if u not in gone]
-
-
-def settled(c: Ctx, area: str) -> bool:
-    """5.5: at most one side still has units at sea in the area."""
-    return not (main_in_area(c, area, "japan") and main_in_area(c, area, "allies"))
-
-
-def group_speed(c: Ctx, units) -> int:
-    """8.23: a group flees at the speed of its slowest member."""
-    return min(c.speed(u) for u in units)
 
 
 # -- 7.3 day or night ----------------------------------------------------------------------------------
@@ -347,16 +207,6 @@ def _enter_action(c: Ctx, cb: Combat) -> bool:
 
 
 # -- 19.2 kamikaze attacks (optional rule, turn 9) ---------------------------------------------------------
-def kamikaze_turn(c: Ctx) -> bool:
-    """19.2: the kamikaze rules apply on turn 9 only (the optional turn of rule 19)."""
-    return c.s.option("turn-9") and c.s.turn >= 9
-
-
-def is_kamikaze(c: Ctx, cb: Combat, u: str) -> bool:
-    """19.21: every Japanese land-based air unit attacks as a kamikaze on turn 9; 19.22: declared carriers."""
-    if not kamikaze_turn(c) or c.side_of(u) != "japan":
-        return False
-    return _kind(c, u) == "lba" or u in cb.kamikaze
 
 
 def _day_start(c: Ctx, cb: Combat, first: str) -> None:
@@ -440,36 +290,6 @@ def _on_announce(c: Ctx, cb: Combat, ans: str) -> None:
     if what == "fire":
         cb.firing += (u,)
         c.say("announce", f"{c.name(u)} will fire its guns", "7.424")
-
-
-def _begin_side(c: Ctx, cb: Combat, side: str) -> None:
-    cb.side, cb.assign, cb.stage = side, {}, "assign"
-    cb.ask = tuple(attackers(c, cb, side))
-
-
-def attackers(c: Ctx, cb: Combat, side: str) -> list[str]:
-    """7.411, 7.421: airstrike factors by day (ships and land-based air), gunnery by night (ships only; an
-    Allied carrier only when announced). Amphibious units never attack (13.2)."""
-    out = []
-    night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
-    for u in fighting(c, cb, side):
-        k = _kind(c, u)
-        if not _tf().can_fire(c, cb, u):
-            continue                                                    # 20.5, 20.6
-        if night:
-            if k != "ship" or c.gunnery(u) <= 0:
-                continue
-            if side == "allies" and c.is_carrier(u) and u not in cb.firing:
-                continue
-        else:
-            if k not in ("ship", "lba") or _air().strike(c, u) <= 0:
-                continue
-            if cb.cur.startswith("raid:") and k != "ship":
-                continue   # 9.3: land-based air cannot raid
-            if cb.phase and (u in cb.defending) != (cb.phase == "defend"):
-                continue   # 23.31: defending airstrikes fire first, at attacking airstrikes only
-        out.append(u)
-    return out
 
 
 def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
@@ -857,30 +677,6 @@ def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
     flee(c, cb, side, fighting(c, cb, side))
 
 
-def flee(c: Ctx, cb: Combat, side: str, units) -> None:
-    """8.2: the retreating units: land-based air escapes, the rest form a group that may be split."""
-    cb.fleeing = side
-    for u in units:
-        if _kind(c, u) == "lba":
-            c.send_home(u, "land-based air escapes at once", "8.21")
-    rest = tuple(u for u in units if _kind(c, u) != "lba")
-    if rest:
-        g = _new_group(cb, rest)
-        cb.family = (g,)
-        if len(rest) > 1:
-            cb.split = (g, "")
-            cb.stage = "split"
-            return
-    _begin_pursue(c, cb)
-
-
-def _new_group(cb: Combat, units: tuple[str, ...]) -> str:
-    cb.count += 1
-    g = f"g{cb.count}"
-    cb.groups[g] = units
-    return g
-
-
 def _enter_split(c: Ctx, cb: Combat) -> bool:
     return True
 
@@ -940,12 +736,6 @@ def raid_options(c: Ctx, cb: Combat, p: str) -> list[str]:
     if p in cb.raided or _kind(c, p) != "ship" or _air().strike(c, p) <= 0:
         return []
     return [f"raid:{p}:{b}" for b in raid_bases(c, cb, c.side_of(p))]
-
-
-def _begin_pursue(c: Ctx, cb: Combat) -> None:
-    side = other(cb.fleeing)
-    cb.ask = tuple(u for u in fighting(c, cb, side) if _kind(c, u) == "ship" and u not in cb.stopped)
-    cb.stage = "pursue"
 
 
 def _pursue_opts(c: Ctx, cb: Combat, p: str) -> list[str]:
@@ -1206,31 +996,6 @@ def invade(c: Ctx, base: str, units) -> None:
             capture(c, base, side)
 
 
-def capture(c: Ctx, base: str, side: str) -> None:
-    """13.42, 14.3: the base changes hands; ships and air there leave for another port, amphibious units are
-    eliminated, and air units in areas where it was their side's only base are disabled."""
-    old = c.s.base_control.get(base)
-    c.s.base_control[base] = side
-    c.s.surrounded.pop(base, None)
-    c.say("capture", f"{c.d.bases[base].name} is now held by {SIDE_NAME[side]}", "13.42")
-    touches = sorted(c.d.bases[base].touches)
-    for u in c.s.at("port:" + base):
-        if c.side_of(u) == side:
-            continue
-        if _kind(c, u) == "amph":
-            c.sink(u, "its base was captured", "14.32")
-        elif touches:
-            c.s.loc[u] = "home:" + touches[0]
-            c.say("return", f"{c.name(u)} must leave {c.d.bases[base].name} for another port", "14.31")
-    if old is None:
-        return
-    for area in touches:
-        if not c.touches_friendly(area, old):
-            for u in c.at_sea(area, old):
-                if _kind(c, u) == "lba":
-                    c.send_home(u, "no friendly base left in the area", "14.33")
-
-
 # -- settling the area -----------------------------------------------------------------------------------
 def can_attack(c: Ctx, area: str, side: str) -> bool:
     """Whether any of `side`'s units in the area could hurt an enemy there by day or by night."""
@@ -1299,7 +1064,13 @@ def _done(c: Ctx, cb: Combat) -> None:
     _finish(c, cb.area)
 
 
-ENTER = {"choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_action,
+def _enter_side(c: Ctx, cb: Combat) -> bool:
+    """An add-on (23.3 stances) hands back: the side named in the stage gives its attackers their targets."""
+    _begin_side(c, cb, cb.stage.partition(":")[2])
+    return False
+
+
+ENTER = {"side": _enter_side, "choose": _enter_choose, "roll": lambda c, cb: True, "action": _enter_action,
          "announce": _enter_announce, "assign": _enter_assign, "fire": _enter_fire,
          "damage": lambda c, cb: True, "resolve": _enter_resolve, "after": _enter_after, "sub": _enter_sub,
          "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
@@ -1328,22 +1099,18 @@ ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "ass
 
 
 def _tf():
-    from kaisen.games.victory_in_the_pacific import task_forces
     return task_forces
 
 
 def _air():
-    from kaisen.games.victory_in_the_pacific import air_strikes
     return air_strikes
 
 
 def _island():
-    from kaisen.games.victory_in_the_pacific import island_combat
     return island_combat
 
 
 def _turn1():
-    from kaisen.games.victory_in_the_pacific import turn1
     return turn1
 
 

@@ -16,6 +16,14 @@ class Ctx:
     s: VPState
     d: object                     # VPData
     ev: list[Event] = field(default_factory=list)
+    done: tuple = ()              # the signal of a procedure that has finished: (what, *args); flow reads it
+
+    # -- the sequence of play -------------------------------------------------------------------
+    def finish(self, what: str, *args) -> None:
+        """A procedure is finished (DESIGN.md, "The sequence of play"): it says so and returns; flow.proceed
+        reads the signal and decides, from flow.SEQUENCE, what comes next. A procedure never starts another."""
+        assert not self.done, f"{what!r} finished while {self.done!r} was not yet taken up"
+        self.done = (what,) + args
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:

@@ -146,8 +146,7 @@ def next_sub(c: Ctx) -> None:
                 s.step = "subend:" + u
                 return
             sub_home(c, u)
-    from kaisen.games.victory_in_the_pacific import flow
-    flow.settle(c, "end:" + AFTER_SUBS)
+    c.finish("submarines")
 
 
 def sub_pause(c: Ctx, step: str, arg: str):
@@ -325,7 +324,7 @@ def answer(c: Ctx, step: str, arg: str, a: str) -> None:
     if verb == "invade":
         from kaisen.games.victory_in_the_pacific import combat, island_combat
         if island_combat.enabled(c):
-            island_combat.begin_end_of_turn(c, b, [arg])       # 22: fought out; next_invasion follows it
+            c.finish("invade-island", b, arg)  # 22: flow has it fought out; then the next invasion
             return
         combat.invade(c, b, [arg])
     elif verb == "land":
@@ -340,8 +339,7 @@ def return_to_port(c: Ctx) -> None:
         if loc.startswith("sea:"):
             s.loc[u] = "home:" + loc[4:]
     s.mode = {}
-    from kaisen.games.victory_in_the_pacific import flow
-    flow.settle(c, "end:next-turn")
+    c.finish("at-sea-home")
 
 
 def last_turn(c: Ctx) -> int:
@@ -367,8 +365,7 @@ def resume(c: Ctx, what: str) -> None:
         return
     no_automatic_return(c)
     s.turn += 1
-    from kaisen.games.victory_in_the_pacific import flow
-    flow.start_turn(c)
+    c.finish("turn")
 
 
 def summary(c: Ctx) -> str:

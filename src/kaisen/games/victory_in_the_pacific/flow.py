@@ -1,10 +1,83 @@
-"""5.0 The turn sequence: where a state is paused, and which procedure takes each answer."""
+"""5.0 The sequence of play, declared once (`SEQUENCE`), and its transitions: where a state is paused, which
+procedure takes each answer, and what comes after each procedure.
+
+The pattern (DESIGN.md, "The sequence of play"; RULES.md): the procedure modules (reinforcements, movement,
+combat, turn1, task_forces, air_strikes, island_combat, end_turn) are leaves. A procedure changes the state and
+returns; when it is finished it says so with `Ctx.finish(signal, *args)` and never calls what comes next. This
+module alone imports the procedures, reads the signal (`proceed`) and enters the step `SEQUENCE` declares next
+(`FINISHED`, `ENTER`).
+"What comes after this?" is answered here: find the step in `SEQUENCE`, read its `then`.
+"""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from kaisen.engine.core import Decision, End, Option, Pause, apply_step
-from kaisen.games.victory_in_the_pacific import end_turn, movement, reinforcements
+from kaisen.games.victory_in_the_pacific import combat, end_turn, island_combat, movement, reinforcements, turn1
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
+
+
+# -- the sequence of play (rulebook 4.2, 5.1-5.75; RULES.md "Sequence of play") ---------------------------------
+class Step(NamedTuple):
+    """One step of the sequence of play, in the rulebook's words."""
+
+    rule: str                   # the rule section(s)
+    name: str                   # the step as the rulebook names it
+    pauses: tuple[str, ...]     # the `VPState.step` values (before the ":") it may pause at
+    module: str                 # the procedure module (or "flow") that runs it
+    done: tuple[str, ...] = ()  # the signals (`Ctx.finish`) its procedure gives when it is finished (): flow's own
+    then: str = ""              # the rule of the step that comes next
+
+
+class Phase(NamedTuple):
+    rule: str
+    name: str
+    steps: tuple[Step, ...]
+
+
+SEQUENCE: tuple[Phase, ...] = (
+    Phase("4.2", "Set-up", (
+        Step("4.2", "Japan chooses the Pearl Harbor Raid", ("raid-setup",), "flow", (), "5.1"),)),
+    Phase("5.1", "Reinforcements", (
+        Step("5.1", "reinforcements and removals; units back after two turns (4.4-4.5)", ("back", "substitute"),
+             "reinforcements", ("reinforcements",), "5.21"),)),
+    Phase("5.2", "Movement sequence", (
+        Step("5.21", "patrolling ships to sea, repairs, raiders turned (Japan, then the Allies); speed rolls",
+             ("patrol", "dest", "speed"), "flow, movement", (), "5.22"),
+        Step("5.22", "land-based air placed one at a time, alternating, Japan first", ("air",), "flow, movement",
+             (), "5.23"),
+        Step("5.23", "amphibious units to sea (Japan, then the Allies)", ("amph", "dest"), "flow, movement", (),
+             "5.24"),
+        Step("5.24", "raiding ships to sea (Japan, then the Allies); speed rolls", ("raid", "dest", "speed"),
+             "flow, movement", (), "5.25"),
+        Step("5.25", "the submarine placed on any sea area", ("sub",), "flow, movement", (), "18.3-18.5"))),
+    Phase("5.3", "Combat sequence", (
+        Step("18.3-18.5", "turn 1 only: the surprise attack (Pearl Harbor, then Indonesia); later turns: 5.31",
+             ("cbt",), "turn1",
+             ("surprise",), "5.31"),
+        Step("5.31", "Japan selects the next sea area where combat will be fought", ("fight",), "flow", (),
+             "5.32-5.5"),
+        Step("5.32-5.5", "combat in that sea area, round after round, to a finish (7-9, 13, 16)", ("cbt",),
+             "combat", ("area",), "10.1"),
+        Step("10.1", "units bound for port choose their port; then the next sea area (5.31), none left: 5.6",
+             ("home",), "flow", (), "5.31"))),
+    Phase("5.6", "Submarines return", (
+        Step("5.6", "a submarine still at sea may attack, then returns to port (16.1-16.3)",
+             ("subend", "subshot", "subdmg", "home"), "end_turn", ("submarines",), "5.71"),)),
+    Phase("5.7", "End of the turn", (
+        Step("5.71", "control flags and POC (15, 2.5)", (), "end_turn", (), "5.72"),
+        Step("5.72", "ports and bases surrounded for two turns change hands (14)", (), "end_turn", (), "5.73"),
+        Step("5.73", "amphibious units at sea may invade or land, one at a time (13)", ("invade",), "end_turn",
+             ("invade-island",), "22"),
+        Step("22", "optional: that invasion fought out on the island, then the next one (5.73)", ("cbt",),
+             "island_combat", ("island-over",), "5.73"),
+        Step("5.74", "everything at sea returns to port (10)", ("home",), "end_turn", ("at-sea-home",), "5.75"),
+        Step("5.75", "the next turn (5.1), or, after the last turn, the end of the game (4.7)", ("over",),
+             "end_turn", ("turn",), "5.1"))),
+)
+STEPS: dict[str, Step] = {st.rule: st for ph in SEQUENCE for st in ph.steps}
+FINISHED: dict[str, Step] = {sig: st for ph in SEQUENCE for st in ph.steps for sig in st.done}   # signal -> step
 
 RAID_MIN_SPEED = 5     # 4.2: only ships of speed 5 or more may join the Pearl Harbor Raid
 
@@ -93,7 +166,6 @@ def _pause(c: Ctx) -> Pause:
         return Decision("japan", "Choose the next sea area to fight in", tuple(fight_options(c)), "5.31",
                         "order-combats")
     if step == "cbt":
-        from kaisen.games.victory_in_the_pacific import combat
         return combat.pause(c)
     if step in end_turn.STEPS:
         return end_turn.pause(c, step, arg)
@@ -123,7 +195,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
                 s.mode[u] = "patrol"
             c.say("setup", f"The Pearl Harbor Raid sails: {c.names(raid)}" if raid
                   else "Japan sends no Pearl Harbor Raid", "4.2")
-            start_turn(c)
+            start_turn(c)                       # 4.2 -> 5.1
         else:
             s.loc[a[5:]] = "raid-box"
     elif step in ("back", "substitute"):
@@ -147,12 +219,51 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     elif step == "fight":
         begin_area(c, a[6:])
     elif step == "cbt":
-        from kaisen.games.victory_in_the_pacific import combat
         combat.answer(c, a)
     elif step in end_turn.STEPS:
         end_turn.answer(c, step, arg, a)
     else:
         raise AssertionError(f"no procedure takes step {s.step!r}")
+    proceed(c)
+
+
+# -- the transitions: what comes after a procedure is finished (SEQUENCE's `done` -> `then`) -----------------------
+def proceed(c: Ctx) -> None:
+    """Take up the signal of a finished procedure (`Ctx.finish`) and enter the step SEQUENCE declares next (the
+    finished step's `then`); a step entered may finish at once (nothing to ask), so this goes on until one
+    pauses."""
+    while c.done:
+        what, *args = c.done
+        c.done = ()
+        ENTER[FINISHED[what].then](c, *args)
+
+
+def _run(c: Ctx, procedure, *args) -> None:
+    """Run a procedure's entry point, then go on from its signal if it finished at once."""
+    procedure(c, *args)
+    proceed(c)
+
+
+def _fight(c: Ctx, procedure, *args) -> None:
+    """Run a procedure that sets up a fight (turn 1's surprise attacks, an island fought out at the end of the
+    turn) or is finished at once; flow then runs the fight (combat.run) and goes on from its signal."""
+    procedure(c, *args)
+    if not c.done:
+        combat.run(c)
+    proceed(c)
+
+
+# How flow enters a step of SEQUENCE that follows a finished one (the arguments are the signal's).
+ENTER = {
+    "5.1": lambda c: start_turn(c),                                           # after 5.75
+    "5.21": lambda c: after_reinforcements(c),                                # after 5.1
+    "5.31": lambda c: next_area(c),                                           # after 18.3-18.5
+    "10.1": lambda c, area: after_area(c, area),                              # after 5.32-5.5: ports, then 5.31
+    "5.71": lambda c: settle(c, "end:" + end_turn.AFTER_SUBS),               # after 5.6: ports (10.1), then 5.71
+    "22": lambda c, base, unit: _fight(c, island_combat.begin_end_of_turn, base, [unit]),    # from 5.73
+    "5.73": lambda c: _run(c, end_turn.next_invasion),                        # after 22: the next invasion
+    "5.75": lambda c: settle(c, "end:next-turn"),                             # after 5.74: ports (10.1), then 5.75
+}
 
 
 # -- set-up (4.2, 4.3) ------------------------------------------------------------------------------
@@ -195,7 +306,7 @@ def start_turn(c: Ctx) -> None:
     s.moved, s.raider, s.done, s.repaired, s.sub_used, s.fought = frozenset(), frozenset(), frozenset(), {}, \
         frozenset(), ()
     c.say("turn", f"Turn {s.turn}", "5.0")
-    reinforcements.start(c)
+    _run(c, reinforcements.start)
 
 
 def after_reinforcements(c: Ctx) -> None:
@@ -356,7 +467,7 @@ def settle(c: Ctx, resume: str) -> None:
     if nxt == "after-area":
         next_area(c)
     elif nxt.startswith("end:"):
-        end_turn.resume(c, nxt[4:])
+        _run(c, end_turn.resume, nxt[4:])
     elif nxt:
         go(c, nxt)
 
@@ -386,7 +497,6 @@ def contested(c: Ctx) -> list[str]:
 
 def raid_areas(c: Ctx) -> list[str]:
     """9.2: sea areas held by one side alone from which its ships could air-raid an enemy port or base."""
-    from kaisen.games.victory_in_the_pacific import combat
     return sorted(a for a in c.d.areas if a not in c.s.fought and combat.raids_alone_possible(c, a))
 
 
@@ -396,7 +506,7 @@ def combat_areas(c: Ctx) -> list[str]:
 
 
 def fight_options(c: Ctx) -> list[Option]:
-    from kaisen.games.victory_in_the_pacific.combat import in_area
+    in_area = combat.in_area
     both = set(contested(c))
     out = []
     for a in combat_areas(c):
@@ -411,30 +521,27 @@ def fight_options(c: Ctx) -> list[Option]:
 
 def begin_area(c: Ctx, area: str) -> None:
     """Combat in `area`: a fight where both sides are present, else the lone side's air raids (9.2)."""
-    from kaisen.games.victory_in_the_pacific import combat
     if area in contested(c):
-        combat.start(c, area)
+        _run(c, combat.start, area)
     else:
-        combat.air_raid_only(c, area)
+        _run(c, combat.air_raid_only, area)
 
 
 def start_combat(c: Ctx) -> None:
     c.say("combat", "Combat phase", "5.3")
     if c.s.turn == 1:
-        from kaisen.games.victory_in_the_pacific import turn1
-        turn1.start(c)            # 18.3-18.5: the surprise attack comes first
+        _fight(c, turn1.start)    # 18.3-18.5: the surprise attack comes first
         return
     next_area(c)
 
 
 def next_area(c: Ctx) -> None:
     if c.s.first_turn:
-        from kaisen.games.victory_in_the_pacific import turn1
-        turn1.resume(c)           # 18.4 after 18.3
+        _fight(c, turn1.resume)   # 18.4 after 18.3
         return
     areas = combat_areas(c)
     if not areas:
-        end_turn.start(c)
+        _run(c, end_turn.start)   # 5.6
         return
     if len(areas) == 1:
         begin_area(c, areas[0])
@@ -443,7 +550,8 @@ def next_area(c: Ctx) -> None:
 
 
 def after_area(c: Ctx, area: str) -> None:
-    """Called by combat when a sea area is settled: the returning units find ports, then the next area."""
+    """After combat in a sea area is finished (signal "area"): the returning units find ports, then the next
+    area."""
     c.s.fought = c.s.fought + (area,)
     settle(c, "after-area")
 

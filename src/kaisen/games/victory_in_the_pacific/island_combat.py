@@ -8,13 +8,15 @@ defender is left; one hit on it hands the base to the invader (22.4). Fire is si
 
 The fight runs inside the area's `Combat` as the stage "island:<step>" with `isle` (the base) and `invaders`;
 from the end of the turn (5.73) it runs in a Combat of its own (special "endturn") that hands back to
-`end_turn.next_invasion` when it is over. Steps: "assign" (each unit picks a target; the invader first, then the
+flow (signal "island-over"; flow then takes the next invasion, `end_turn.next_invasion`) when it is over. Steps: "assign" (each unit picks a target; the invader first, then the
 defender), "fire" (a batch of dice per unit), then the results take effect and the next round starts or the
 fight ends.
 """
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.victory_in_the_pacific.battle import capture
+from kaisen.games.victory_in_the_pacific.combat_state import Combat
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
@@ -72,13 +74,12 @@ def begin(c: Ctx, cb, base: str, units) -> None:
 
 
 def begin_end_of_turn(c: Ctx, base: str, units) -> None:
-    """5.73 with 22: an end-of-turn invasion, in a Combat of its own; end_turn.next_invasion follows it."""
-    from kaisen.games.victory_in_the_pacific import combat
+    """5.73 with 22: an end-of-turn invasion, in a Combat of its own, set up here; flow runs it and, when it is
+    over (signal "island-over"), takes the next invasion."""
     area = c.s.loc[units[0]][4:]
-    c.s.combat = combat.Combat(area, stage="island:assign", special=ENDTURN)
+    c.s.combat = Combat(area, stage="island:assign", special=ENDTURN)
     c.s.step = "cbt"
-    begin(c, c.s.combat, base, units)
-    combat._run(c)
+    begin(c, c.s.combat, base, units)           # flow then runs the fight (combat.run)
 
 
 def _round(c: Ctx, cb) -> None:
@@ -146,7 +147,6 @@ def answer(c: Ctx, cb, ans) -> None:
 
 def _resolve(c: Ctx, cb) -> None:
     """7.6 as on the island: every hit of the round takes effect together; one damage point a hit (22.3)."""
-    from kaisen.games.victory_in_the_pacific import combat
     side = invading_side(c, cb)
     name = c.d.bases[cb.isle].name
     taken = False
@@ -161,7 +161,7 @@ def _resolve(c: Ctx, cb) -> None:
     cb.dmg, cb.assign, cb.shots = {}, {}, ()
     if taken and c.s.base_control.get(cb.isle) != side:
         c.say("invade", f"The garrison of {name} is knocked out", "22.4")
-        combat.capture(c, cb.isle, side)
+        capture(c, cb.isle, side)
     left = invaders(c, cb)
     if c.s.base_control.get(cb.isle) == side:
         for u in left:
@@ -177,8 +177,7 @@ def _resolve(c: Ctx, cb) -> None:
 def _end(c: Ctx, cb) -> None:
     cb.isle, cb.invaders, cb.ask = "", (), ()
     if cb.special == ENDTURN:
-        from kaisen.games.victory_in_the_pacific import end_turn
         c.s.combat = None
-        end_turn.next_invasion(c)
+        c.finish("island-over")                   # flow: the next end-of-turn invasion (5.73)
     else:
         cb.stage = "land"

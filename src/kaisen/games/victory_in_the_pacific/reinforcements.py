@@ -82,8 +82,7 @@ def next_item(c: Ctx) -> None:
             continue
         s.step = "back:" + u
         return
-    from kaisen.games.victory_in_the_pacific import flow
-    flow.after_reinforcements(c)
+    c.finish("reinforcements")
 
 
 def place_back(c: Ctx, u: str, port: str) -> None:

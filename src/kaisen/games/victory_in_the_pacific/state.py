@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kaisen.engine.core import Event, Pause
+from kaisen.games.victory_in_the_pacific.combat_state import Combat
 
 SIDES = ("japan", "allies")
 SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
@@ -209,7 +210,6 @@ class VPState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "VPState":
-        from kaisen.games.victory_in_the_pacific.combat import Combat
         d = dict(data)
         d["combat"] = Combat.from_json(d["combat"]) if d.get("combat") is not None else None
         for k in ("raider", "moved", "done", "sub_used"):

@@ -23,6 +23,7 @@ enemy may pursue them (not raid: the area is still contested), and the pursuers 
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
+from kaisen.games.victory_in_the_pacific import battle
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
 
@@ -76,10 +77,9 @@ def able(c: Ctx, u: str) -> bool:
 
 # -- the round ---------------------------------------------------------------------------------------------
 def begin_round(c: Ctx, cb) -> None:
-    from kaisen.games.victory_in_the_pacific import combat
     cb.tfs, cb.tf_attack, cb.sighted, cb.night_in, cb.invading, cb.tfnight = {}, (), (), (), (), False
     cb.stage = "tf:group:japan"
-    cb.ask = tuple(combat.fighting(c, cb, "japan"))
+    cb.ask = tuple(battle.fighting(c, cb, "japan"))
 
 
 def _side_tfs(cb, side: str) -> list[str]:
@@ -88,14 +88,12 @@ def _side_tfs(cb, side: str) -> list[str]:
 
 def _invaders(c: Ctx, cb, side: str) -> list[str]:
     """Amphibious units that could invade an enemy island base touching the area (13.3)."""
-    from kaisen.games.victory_in_the_pacific import combat
     foe_bases = [b for b in c.d.touching(cb.area)
                  if c.s.base_control.get(b) == other(side) and c.d.bases[b].kind != "port"]
-    return [u for u in combat.fighting(c, cb, side) if c.spec(u).kind == "amph" and foe_bases]
+    return [u for u in battle.fighting(c, cb, side) if c.spec(u).kind == "amph" and foe_bases]
 
 
 def enter(c: Ctx, cb) -> bool:
-    from kaisen.games.victory_in_the_pacific import combat
     _, step, side = (cb.stage.split(":") + [""])[:3]
     if step == "group":
         while cb.ask:
@@ -107,7 +105,7 @@ def enter(c: Ctx, cb) -> bool:
         c.say("tf", f"{SIDE_NAME[side]} task forces: " + "; ".join(
             f"{t}: {c.names(cb.tfs[t])}" for t in _side_tfs(cb, side)), "20.2")
         if side == "japan":
-            cb.stage, cb.ask = "tf:group:allies", tuple(combat.fighting(c, cb, "allies"))
+            cb.stage, cb.ask = "tf:group:allies", tuple(battle.fighting(c, cb, "allies"))
         else:
             cb.stage, cb.ask = "tf:attack:japan", _attack_asks(c, cb, "japan")
         return False
@@ -248,19 +246,16 @@ def answer(c: Ctx, cb, ans) -> None:
 
 # -- 20.8 partial retreat ------------------------------------------------------------------------------------
 def can_split(c: Ctx, cb, side: str) -> bool:
-    from kaisen.games.victory_in_the_pacific import combat
-    return enabled(c) and cb.cur == "" and cb.special == "" and len(combat.fighting(c, cb, side)) > 1
+    return enabled(c) and cb.cur == "" and cb.special == "" and len(battle.fighting(c, cb, side)) > 1
 
 
 def begin_flee(c: Ctx, cb, side: str) -> None:
-    from kaisen.games.victory_in_the_pacific import combat
     cb.flee = ()
-    cb.stage, cb.ask = f"tf:flee:{side}", tuple(combat.fighting(c, cb, side))
+    cb.stage, cb.ask = f"tf:flee:{side}", tuple(battle.fighting(c, cb, side))
 
 
 def _flee(c: Ctx, cb, side: str) -> None:
-    from kaisen.games.victory_in_the_pacific import combat
-    units = [u for u in combat.fighting(c, cb, side) if u in cb.flee]
+    units = [u for u in battle.fighting(c, cb, side) if u in cb.flee]
     cb.flee = ()
     if not units:
         c.say("retreat", f"{SIDE_NAME[side]} stays", "8.1")
@@ -271,7 +266,7 @@ def _flee(c: Ctx, cb, side: str) -> None:
         return
     c.say("retreat", f"{SIDE_NAME[side]} retreats with part of its force: {c.names(units)}", "20.8")
     cb.partial = True
-    combat.flee(c, cb, side, units)
+    battle.flee(c, cb, side, units)
 
 
 __all__ = ["enabled", "active", "SIDES", "other"]

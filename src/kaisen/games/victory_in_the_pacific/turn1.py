@@ -12,14 +12,15 @@ Order (kept in `VPState.first_turn`, one item per part still to come):
   Japan's two-round fuel limit (special "fuel", 18.36; counted in combat.py). When the raid did not sail, only
   the W-Z rolls are made (special "rolls"), at the start of the combat phase.
 * "indonesia" (18.4): two rounds of day raids by every Japanese airstrike at sea in Indonesia on the Allied
-  ships at sea there, with no return fire (`Combat.cur` = combat.SURPRISE).
-* then (18.5) the ordinary combat phase: flow.next_area.
+  ships at sea there, with no return fire (`Combat.cur` = battle.SURPRISE).
+* then (18.5) the ordinary combat phase: the procedure signals "surprise" and flow goes on (flow.SEQUENCE).
 """
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
-from kaisen.games.victory_in_the_pacific import combat
-from kaisen.games.victory_in_the_pacific.combat import Combat, in_area
+from kaisen.games.victory_in_the_pacific.attack import attackers
+from kaisen.games.victory_in_the_pacific.battle import SURPRISE, fighting, in_area
+from kaisen.games.victory_in_the_pacific.combat_state import Combat
 from kaisen.games.victory_in_the_pacific.common import Ctx
 
 HAWAII = "hawaiian-islands"
@@ -39,9 +40,9 @@ def start(c: Ctx) -> None:
 
 
 def resume(c: Ctx) -> None:
-    """The next part of the surprise attack; with none left, the ordinary combat phase (18.5)."""
+    """The next part of the surprise attack, set up for flow to run (combat.run); with none left, finished
+    (signal "surprise": flow goes on to the ordinary combat phase, 18.5)."""
     s = c.s
-    from kaisen.games.victory_in_the_pacific import flow
     while s.first_turn:
         part, s.first_turn = s.first_turn[0], s.first_turn[1:]
         if part == "pearl-harbor":
@@ -50,7 +51,7 @@ def resume(c: Ctx) -> None:
         if part == "indonesia" and _begin_indonesia(c):
             return
     c.say("combat", "The surprise attack is over: combat goes on as usual", "18.5")
-    flow.next_area(c)
+    c.finish("surprise")
 
 
 def raid_sailed(c: Ctx) -> bool:
@@ -69,19 +70,17 @@ def _begin_pearl(c: Ctx) -> None:
                     pursuers={u: "raid:" + PEARL for u in raiders})
         c.say("combat", "Pearl Harbor: the surprise attack", "18.3")
     s.combat = cb
-    s.step = "cbt"
-    combat._run(c)
+    s.step = "cbt"                            # flow runs the fight (combat.run)
 
 
 def _begin_indonesia(c: Ctx) -> bool:
-    cb = Combat(INDONESIA, stage="action", special="indonesia", cur=combat.SURPRISE, bround=1, actions=("day",))
-    if not combat.attackers(c, cb, "japan") or not combat.fighting(c, cb, "allies"):
+    cb = Combat(INDONESIA, stage="action", special="indonesia", cur=SURPRISE, bround=1, actions=("day",))
+    if not attackers(c, cb, "japan") or not fighting(c, cb, "allies"):
         return False
-    c.say("raid", f"Surprise air raids in Indonesia: {c.names(combat.attackers(c, cb, 'japan'))} against "
-                  f"{c.names(combat.fighting(c, cb, 'allies'))}", "18.4")
+    c.say("raid", f"Surprise air raids in Indonesia: {c.names(attackers(c, cb, 'japan'))} against "
+                  f"{c.names(fighting(c, cb, 'allies'))}", "18.4")
     c.s.combat = cb
-    c.s.step = "cbt"
-    combat._run(c)
+    c.s.step = "cbt"                          # flow runs the fight (combat.run)
     return True
 
 

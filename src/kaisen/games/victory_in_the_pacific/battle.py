@@ -1,0 +1,132 @@
+"""Who fights where, and the moves of a fight that the rule add-ons share (7.4, 8.2, 13.42, 14.3, 19.2): the pure
+helpers of combat, below combat.py and its add-ons (task_forces, air_strikes, island_combat, turn1), so that
+every import points down (RULES.md, "Sequence of play")."""
+from __future__ import annotations
+
+from kaisen.games.victory_in_the_pacific.combat_state import Combat
+from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
+
+SURPRISE = "surprise"   # `cur` of the Indonesia surprise raids (18.4)
+
+
+def _kind(c: Ctx, u: str) -> str:
+    return c.d.units[u].kind
+
+
+def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
+    """Units that fight in the area: at sea there, submarines left out (16.4)."""
+    return [u for u in c.at_sea(area, side) if _kind(c, u) != "sub"]
+
+
+def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
+    """`side`'s units in the battle being fought (the whole area, a fleeing group and its pursuers, a raid)."""
+    here = in_area(c, cb.area, side)
+    if cb.cur == "":
+        grouped = {u for us in cb.groups.values() for u in us}
+        return [u for u in here if u not in grouped and u not in cb.detached]
+    if cb.cur == SURPRISE:
+        # 18.4: Japan's airstrikes at sea against the Allied ships at sea; nothing else takes part
+        return here if side == "japan" else [u for u in here if _kind(c, u) == "ship"]
+    if cb.cur.startswith("raid:"):
+        rside = raid_side(c, cb)
+        if side == rside:
+            return [u for u in here if cb.pursuers.get(u) == cb.cur]
+        return port_targets(c, cb.cur[5:], rside) if rside else []
+    return [u for u in here if u in cb.groups.get(cb.cur, ()) or cb.pursuers.get(u) == cb.cur]
+
+
+def raid_side(c: Ctx, cb: Combat, raid: str = "") -> str:
+    """The side of the ships making the raid `raid` (default: the one being fought)."""
+    raid = raid or cb.cur
+    raiders = [u for u in in_area(c, cb.area) if cb.pursuers.get(u) == raid]
+    return c.side_of(raiders[0]) if raiders else ""
+
+
+def port_targets(c: Ctx, base: str, side: str) -> list[str]:
+    """Enemy (of `side`) units in a port or base that an air raid may attack (9.11)."""
+    return [u for u in c.s.at("port:" + base) if c.side_of(u) != side and _kind(c, u) != "sub"]
+
+
+def main_in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
+    """in_area less the pursuers of a partial retreat, who never rejoin the main battle (20.8)."""
+    cb = c.s.combat
+    gone = set(cb.detached) if cb is not None and cb.area == area else set()
+    return [u for u in in_area(c, area, side) if u not in gone]
+
+
+def settled(c: Ctx, area: str) -> bool:
+    """5.5: at most one side still has units at sea in the area."""
+    return not (main_in_area(c, area, "japan") and main_in_area(c, area, "allies"))
+
+
+def group_speed(c: Ctx, units) -> int:
+    """8.23: a group flees at the speed of its slowest member."""
+    return min(c.speed(u) for u in units)
+
+
+def kamikaze_turn(c: Ctx) -> bool:
+    """19.2: the kamikaze rules apply on turn 9 only (the optional turn of rule 19)."""
+    return c.s.option("turn-9") and c.s.turn >= 9
+
+
+def is_kamikaze(c: Ctx, cb: Combat, u: str) -> bool:
+    """19.21: every Japanese land-based air unit attacks as a kamikaze on turn 9; 19.22: declared carriers."""
+    if not kamikaze_turn(c) or c.side_of(u) != "japan":
+        return False
+    return _kind(c, u) == "lba" or u in cb.kamikaze
+
+
+def flee(c: Ctx, cb: Combat, side: str, units) -> None:
+    """8.2: the retreating units: land-based air escapes, the rest form a group that may be split."""
+    cb.fleeing = side
+    for u in units:
+        if _kind(c, u) == "lba":
+            c.send_home(u, "land-based air escapes at once", "8.21")
+    rest = tuple(u for u in units if _kind(c, u) != "lba")
+    if rest:
+        g = _new_group(cb, rest)
+        cb.family = (g,)
+        if len(rest) > 1:
+            cb.split = (g, "")
+            cb.stage = "split"
+            return
+    _begin_pursue(c, cb)
+
+
+def _new_group(cb: Combat, units: tuple[str, ...]) -> str:
+    cb.count += 1
+    g = f"g{cb.count}"
+    cb.groups[g] = units
+    return g
+
+
+def _begin_pursue(c: Ctx, cb: Combat) -> None:
+    side = other(cb.fleeing)
+    cb.ask = tuple(u for u in fighting(c, cb, side) if _kind(c, u) == "ship" and u not in cb.stopped)
+    cb.stage = "pursue"
+
+
+def capture(c: Ctx, base: str, side: str) -> None:
+    """13.42, 14.3: the base changes hands; ships and air there leave for another port, amphibious units are
+    eliminated, and air units in areas where it was their side's only base are disabled."""
+    old = c.s.base_control.get(base)
+    c.s.base_control[base] = side
+    c.s.surrounded.pop(base, None)
+    c.say("capture", f"{c.d.bases[base].name} is now held by {SIDE_NAME[side]}", "13.42")
+    touches = sorted(c.d.bases[base].touches)
+    for u in c.s.at("port:" + base):
+        if c.side_of(u) == side:
+            continue
+        if _kind(c, u) == "amph":
+            c.sink(u, "its base was captured", "14.32")
+        elif touches:
+            c.s.loc[u] = "home:" + touches[0]
+            c.say("return", f"{c.name(u)} must leave {c.d.bases[base].name} for another port", "14.31")
+    if old is None:
+        return
+    for area in touches:
+        if not c.touches_friendly(area, old):
+            for u in c.at_sea(area, old):
+                if _kind(c, u) == "lba":
+                    c.send_home(u, "no friendly base left in the area", "14.33")
