@@ -55,6 +55,21 @@ def test_common_and_state_import_no_procedure():
         assert GRAPH[m] <= set(FOUNDATIONS), (m, GRAPH[m])
 
 
+# The arrows from one procedure to another that remain, all pointing down: combat dispatches its stages to its rule
+# add-ons (20 task forces, 23 airstrikes, 22 island combat, 18.3-18.5 turn 1); the end of the turn reads rule
+# 23's airstrike damage (23.5 rebuilding) and whether rule 22 is in play. Everything else they share is below them.
+DOWN = {"combat": {"task_forces", "air_strikes", "island_combat", "turn1"},
+        "end_turn": {"air_strikes", "island_combat"}}
+SHARED = {"battle", "attack", "combat_state", "data"} | set(FOUNDATIONS)
+
+
+def test_procedures_lean_only_on_lower_modules():
+    for m in PROCEDURES:
+        assert GRAPH[m] <= SHARED | DOWN.get(m, set()), (m, GRAPH[m] - SHARED - DOWN.get(m, set()))
+    assert GRAPH["battle"] <= set(FOUNDATIONS) and GRAPH["attack"] <= {"battle", "task_forces", "air_strikes"} \
+        | set(FOUNDATIONS)
+
+
 def test_the_import_graph_has_no_cycle():
     state: dict[str, int] = {}            # 1 on the path, 2 done
 

@@ -1,6 +1,7 @@
-"""Who fights where, and the moves of a fight that the rule add-ons share (7.4, 8.2, 13.42, 14.3, 19.2): the pure
-helpers of combat, below combat.py and its add-ons (task_forces, air_strikes, island_combat, turn1), so that
-every import points down (RULES.md, "Sequence of play")."""
+"""Who fights where, and the moves of a fight that the rule add-ons and the end of the turn share (7.4, 7.53,
+8.2, 13.4, 13.42, 14.3, 19.2): the helpers of combat, below combat.py, its add-ons (task_forces, air_strikes,
+island_combat, turn1) and end_turn (a submarine's last shot, 5.73 invasions), so that every import points down
+(RULES.md, "Sequence of play")."""
 from __future__ import annotations
 
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
@@ -130,3 +131,45 @@ def capture(c: Ctx, base: str, side: str) -> None:
             for u in c.at_sea(area, old):
                 if _kind(c, u) == "lba":
                     c.send_home(u, "no friendly base left in the area", "14.33")
+
+
+def shot_result(c: Ctx, target: str, face: int, bonus: bool) -> str:
+    """7.531-7.532: "hit", "disable" or "" for one shot."""
+    roll = face + bonus
+    if roll >= 6:
+        return "hit"
+    if roll == 5 and _kind(c, target) != "lba":
+        return "disable"
+    return ""
+
+
+def sinks(c: Ctx, u: str, dmg: int, in_port: bool = False) -> bool:
+    """7.533-7.534, 9.4: ships and amphibious units sink when damage exceeds armor (a ship in port: twice its
+    armor), land-based air when damage reaches its defense."""
+    sp = c.spec(u)
+    if sp.kind == "lba":
+        return dmg >= sp.defense
+    if in_port and sp.kind == "ship":
+        return dmg > 2 * sp.armor
+    return dmg > sp.armor
+
+
+def invade(c: Ctx, base: str, units) -> None:
+    """13.4-13.43: the invaders go in one at a time: each first trades itself for a defending amphibious unit,
+    the next one lost takes the base, the rest land safely. Callable from the end of the turn (5.73)."""
+    units = list(units)
+    if not units:
+        return
+    side = c.side_of(units[0])
+    name = c.d.bases[base].name
+    c.say("invade", f"{SIDE_NAME[side]} invades {name} with {c.names(units)}", "13.3")
+    for u in units:
+        if c.s.base_control.get(base) == side:
+            c.put_in_port(u, base, "lands safely", "13.43")
+            continue
+        defenders = [x for x in c.s.at("port:" + base) if _kind(c, x) == "amph" and c.side_of(x) != side]
+        c.sink(u, f"invading {name}", "13.4")
+        if defenders:
+            c.sink(defenders[0], f"defending {name}", "13.41")
+        else:
+            capture(c, base, side)

@@ -34,9 +34,9 @@ from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific import air_strikes, island_combat, task_forces, turn1
 from kaisen.games.victory_in_the_pacific.attack import attackers, begin_side as _begin_side
 from kaisen.games.victory_in_the_pacific.battle import (SURPRISE, _begin_pursue, _kind, _new_group, capture,
-                                                        fighting, flee, group_speed, in_area, is_kamikaze,
+                                                        fighting, flee, group_speed, in_area, invade, is_kamikaze,
                                                         kamikaze_turn, main_in_area, port_targets, raid_side,
-                                                        settled)
+                                                        settled, shot_result, sinks)
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
@@ -386,16 +386,6 @@ def has_bonus(c: Ctx, cb: Combat, u: str, t: str) -> bool:
     return c.gunnery_bonus(u) if night else c.airstrike_bonus(u)
 
 
-def shot_result(c: Ctx, target: str, face: int, bonus: bool) -> str:
-    """7.531-7.532: "hit", "disable" or "" for one shot."""
-    roll = face + bonus
-    if roll >= 6:
-        return "hit"
-    if roll == 5 and _kind(c, target) != "lba":
-        return "disable"
-    return ""
-
-
 def _enter_fire(c: Ctx, cb: Combat) -> bool:
     while cb.shots and (not c.s.loc.get(cb.shots[0], "").startswith("sea:") or factor(c, cb, cb.shots[0]) <= 0):
         cb.shots = cb.shots[1:]              # 23: an airstrike shot away before it could fire
@@ -455,17 +445,6 @@ def _on_damage(c: Ctx, cb: Combat, faces) -> None:
         c.say_later("damage", "7.532", _damage_points, c.d, t, sum(faces))
     cb.hit = ("", "", 0)
     cb.stage = "fire"
-
-
-def sinks(c: Ctx, u: str, dmg: int, in_port: bool = False) -> bool:
-    """7.533-7.534, 9.4: ships and amphibious units sink when damage exceeds armor (a ship in port: twice its
-    armor), land-based air when damage reaches its defense."""
-    sp = c.spec(u)
-    if sp.kind == "lba":
-        return dmg >= sp.defense
-    if in_port and sp.kind == "ship":
-        return dmg > 2 * sp.armor
-    return dmg > sp.armor
 
 
 def _enter_resolve(c: Ctx, cb: Combat) -> bool:
@@ -973,27 +952,6 @@ def _on_land(c: Ctx, cb: Combat, ans: str) -> None:
         c.put_in_port(u, rest[0], "lands", "13.32")
     elif kind == "invade":
         cb.landing[u] = rest[0]
-
-
-def invade(c: Ctx, base: str, units) -> None:
-    """13.4-13.43: the invaders go in one at a time: each first trades itself for a defending amphibious unit,
-    the next one lost takes the base, the rest land safely. Callable from the end of the turn (5.73)."""
-    units = list(units)
-    if not units:
-        return
-    side = c.side_of(units[0])
-    name = c.d.bases[base].name
-    c.say("invade", f"{SIDE_NAME[side]} invades {name} with {c.names(units)}", "13.3")
-    for u in units:
-        if c.s.base_control.get(base) == side:
-            c.put_in_port(u, base, "lands safely", "13.43")
-            continue
-        defenders = [x for x in c.s.at("port:" + base) if _kind(c, x) == "amph" and c.side_of(x) != side]
-        c.sink(u, f"invading {name}", "13.4")
-        if defenders:
-            c.sink(defenders[0], f"defending {name}", "13.41")
-        else:
-            capture(c, base, side)
 
 
 # -- settling the area -----------------------------------------------------------------------------------

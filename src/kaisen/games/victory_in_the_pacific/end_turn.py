@@ -3,6 +3,7 @@ return to port (5.74, 10), repairs (11), and the end of the game (4.7, 19)."""
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option
+from kaisen.games.victory_in_the_pacific.battle import invade, shot_result, sinks
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
@@ -163,7 +164,6 @@ def sub_pause(c: Ctx, step: str, arg: str):
 
 
 def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
-    from kaisen.games.victory_in_the_pacific import combat
     s = c.s
     if step == "subend":
         if a == "home":
@@ -174,7 +174,7 @@ def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
         return
     sub, t = arg.split(":")
     if step == "subshot":
-        res = combat.shot_result(c, t, a[0], True)
+        res = shot_result(c, t, a[0], True)
         c.say("shots", f"{c.name(sub)} rolls {a[0]} at {c.name(t)}: {res or 'miss'}", "16.2")
         if res == "hit":
             s.step = f"subdmg:{sub}:{t}"
@@ -185,7 +185,7 @@ def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
         total = c.dmg(t) + a[0]
         s.damage[t] = total
         c.say("damage", f"{c.name(t)} takes {a[0]} damage point(s)", "16.2")
-        if combat.sinks(c, t, total):
+        if sinks(c, t, total):
             c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
     s.sub_used = s.sub_used | {sub}                                       # 16.3
     sub_home(c, sub)
@@ -322,11 +322,11 @@ def answer(c: Ctx, step: str, arg: str, a: str) -> None:
     s.pending = s.pending[1:]
     verb, _, b = a.partition(":")
     if verb == "invade":
-        from kaisen.games.victory_in_the_pacific import combat, island_combat
+        from kaisen.games.victory_in_the_pacific import island_combat
         if island_combat.enabled(c):
             c.finish("invade-island", b, arg)  # 22: flow has it fought out; then the next invasion
             return
-        combat.invade(c, b, [arg])
+        invade(c, b, [arg])
     elif verb == "land":
         c.put_in_port(arg, b, "landed", "13.32")
     next_invasion(c)

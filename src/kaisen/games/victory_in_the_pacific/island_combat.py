@@ -7,10 +7,10 @@ eliminated. The base marker (the garrison) fires one shot a round and may be att
 defender is left; one hit on it hands the base to the invader (22.4). Fire is simultaneous, as in 7.6.
 
 The fight runs inside the area's `Combat` as the stage "island:<step>" with `isle` (the base) and `invaders`;
-from the end of the turn (5.73) it runs in a Combat of its own (special "endturn") that hands back to
-flow (signal "island-over"; flow then takes the next invasion, `end_turn.next_invasion`) when it is over. Steps: "assign" (each unit picks a target; the invader first, then the
-defender), "fire" (a batch of dice per unit), then the results take effect and the next round starts or the
-fight ends.
+from the end of the turn (5.73) it runs in a Combat of its own (special "endturn") that hands back to flow
+when it is over (signal "island-over"; flow then takes the next invasion, `end_turn.next_invasion`). Steps:
+"assign" (each unit picks a target; the invader first, then the defender), "fire" (a batch of dice per unit),
+then the results take effect and the next round starts or the fight ends.
 """
 from __future__ import annotations
 
