@@ -9,7 +9,7 @@ import pytest
 
 from kaisen.engine import testing
 from kaisen.engine.core import Chance, Decision, End, check_answer
-from kaisen.games.victory_in_the_pacific import GAME, combat, flow
+from kaisen.games.victory_in_the_pacific import GAME, air_strikes, combat, flow
 from kaisen.games.victory_in_the_pacific.common import Ctx
 from kaisen.games.victory_in_the_pacific.data import load
 from kaisen.games.victory_in_the_pacific.state import VPState
@@ -279,7 +279,7 @@ def test_23_31_23_32_a_defending_airstrike_hits_only_attacking_ones_as_it_would_
 
 def test_23_4_a_carrier_that_loses_all_its_airstrike_is_disabled_and_cannot_fire():
     c = ctx(["akagi", "lexington"], options=AS, damage={"air:lexington": 3})
-    assert combat._air().strike(c, "lexington") == 1
+    assert air_strikes.strike(c, "lexington") == 1
     combat.start(c, SEA)
     p = play(c, "day", "day", "defend:akagi", "attack:lexington", (6, 1, 1, 1), (1,))
     assert c.s.damage["air:lexington"] == 4                                   # capped at its airstrike factor
@@ -288,13 +288,12 @@ def test_23_4_a_carrier_that_loses_all_its_airstrike_is_disabled_and_cannot_fire
 
 def test_23_1_hull_damage_leaves_the_airstrike_and_23_2_land_based_air_keeps_full_strength():
     c = ctx(["lexington", "air-flotilla-21"], options=AS, damage={"lexington": 3, "air-flotilla-21": 3})
-    air = combat._air()
-    assert c.airstrike("lexington") == 0 and air.strike(c, "lexington") == 4          # 23.1 (7.73 replaced)
-    assert air.strike(c, "air-flotilla-21") == 3                                     # until eliminated
-    air.hurt(c, "air-flotilla-21", 1, "23.32")
+    assert c.airstrike("lexington") == 0 and air_strikes.strike(c, "lexington") == 4  # 23.1 (7.73 replaced)
+    assert air_strikes.strike(c, "air-flotilla-21") == 3                             # until eliminated
+    air_strikes.hurt(c, "air-flotilla-21", 1, "23.32")
     assert c.s.loc["air-flotilla-21"] == "returning"
     c2 = ctx(["lexington"], damage={"lexington": 3})
-    assert combat._air().strike(c2, "lexington") == 0                                # without the switch: 7.73
+    assert air_strikes.strike(c2, "lexington") == 0                                # without the switch: 7.73
 
 
 def test_23_no_stances_by_night_nor_without_the_switch():

@@ -33,7 +33,7 @@ from __future__ import annotations
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific import air_strikes, island_combat, task_forces, turn1
 from kaisen.games.victory_in_the_pacific.attack import attackers, begin_side as _begin_side
-from kaisen.games.victory_in_the_pacific.battle import (SURPRISE, _begin_pursue, _kind, _new_group, capture,
+from kaisen.games.victory_in_the_pacific.battle import (SURPRISE, _begin_pursue, _kind, _new_group,
                                                         fighting, flee, group_speed, in_area, invade, is_kamikaze,
                                                         kamikaze_turn, main_in_area, port_targets, raid_side,
                                                         settled, shot_result, sinks)
@@ -122,9 +122,9 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
         cb.stage = "after"
         cb.actions, cb.act = (), 0
         return False
-    if side == "japan" and _tf().enabled(c) and cb.cur == "" and cb.special == "":
+    if side == "japan" and task_forces.enabled(c) and cb.cur == "" and cb.special == "":
         c.say("round", f"Round {cb.round} in {c.d.areas[cb.area].name}", "7.13")
-        _tf().begin_round(c, cb)             # 20.2-20.4 instead of 7.3
+        task_forces.begin_round(c, cb)             # 20.2-20.4 instead of 7.3
         return False
     if side == "japan":
         where = c.d.areas[cb.area].name if cb.cur == "" else f"the pursuit of group {cb.cur}"
@@ -195,11 +195,11 @@ def _enter_action(c: Ctx, cb: Combat) -> bool:
         cb.stage = "action" if cb.act < len(cb.actions) else "after"
         return False
     if cb.actions[cb.act] == "night":
-        if _tf().active(c, cb) and not cb.tfnight:
-            _tf().begin_night(c, cb)         # 20.6
+        if task_forces.active(c, cb) and not cb.tfnight:
+            task_forces.begin_night(c, cb)         # 20.6
             return False
         cb.ask = tuple(u for u in fighting(c, cb, "allies") if c.is_carrier(u) and c.gunnery(u) > 0
-                       and _tf().can_fire(c, cb, u))
+                       and task_forces.can_fire(c, cb, u))
         cb.stage = "announce"
     else:
         _day_start(c, cb, "japan")
@@ -231,8 +231,8 @@ def _enter_kamikaze(c: Ctx, cb: Combat) -> bool:
 
 
 def _after_kamikaze(c: Ctx, cb: Combat, first: str) -> None:
-    if _air().applies(c, cb):
-        _air().begin_stance(c, cb)           # 23.3
+    if air_strikes.applies(c, cb):
+        air_strikes.begin_stance(c, cb)           # 23.3
     else:
         _begin_side(c, cb, first)
 
@@ -296,9 +296,9 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
     """The targets `u` may still be given so that the whole assignment can be completed legally (7.412,
     7.422-7.424); HOLD is a Japanese carrier's choice not to fire at night."""
     side = c.side_of(u)
-    foes = [f for f in fighting(c, cb, other(side)) if _tf().can_be_hit(c, cb, f)]     # 20.5, 20.6
+    foes = [f for f in fighting(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]     # 20.5, 20.6
     if cb.phase == "defend":
-        return [f for f in _air().attacking_strikes(c, cb, other(side)) if _tf().can_be_hit(c, cb, f)]  # 23.31
+        return [f for f in air_strikes.attacking_strikes(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]  # 23.31
     if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
         return foes
     foes = [f for f in foes if _kind(c, f) != "lba"]                    # 7.422
@@ -341,7 +341,7 @@ def _enter_assign(c: Ctx, cb: Combat) -> bool:
                         cb.phase == "defend")
     cb.stage = "fire"
     if cb.phase == "strike" and cb.shots:
-        _air().begin_aa(c, cb)               # 23.34-23.36
+        air_strikes.begin_aa(c, cb)               # 23.34-23.36
     return False
 
 
@@ -371,7 +371,7 @@ def _on_assign(c: Ctx, cb: Combat, ans: str) -> None:
 # -- 7.5 resolution --------------------------------------------------------------------------------------
 def factor(c: Ctx, cb: Combat, u: str) -> int:
     night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
-    return c.gunnery(u) if night else _air().strike(c, u)
+    return c.gunnery(u) if night else air_strikes.strike(c, u)
 
 
 def has_bonus(c: Ctx, cb: Combat, u: str, t: str) -> bool:
@@ -439,7 +439,7 @@ def _pause_damage(c: Ctx, cb: Combat) -> Pause:
 def _on_damage(c: Ctx, cb: Combat, faces) -> None:
     _, t, _ = cb.hit
     if cb.phase == "defend":
-        _air().hurt(c, t, sum(faces), "23.32")              # at once
+        air_strikes.hurt(c, t, sum(faces), "23.32")              # at once
     else:
         cb.dmg[t] = cb.dmg.get(t, 0) + sum(faces)
         c.say_later("damage", "7.532", _damage_points, c.d, t, sum(faces))
@@ -464,7 +464,7 @@ def _enter_resolve(c: Ctx, cb: Combat) -> bool:
         elif sinks(c, t, total):
             c.sink(t, f"{total} damage", "7.61")
     if cb.phase:
-        for t in _air().disabled_carriers(c, cb):
+        for t in air_strikes.disabled_carriers(c, cb):
             if t not in cb.dis:
                 c.say("disabled", f"{c.name(t)} has lost all its airstrike", "23.4")
                 cb.dis += (t,)
@@ -634,7 +634,7 @@ def _pause_retreat(c: Ctx, cb: Combat) -> Pause:
     side = cb.stage.partition(":")[2]
     opts = (Option("stay", "Stay and fight on", {"verb": "stay", "area": cb.area}),
             Option("retreat", "Retreat with every unit", {"verb": "retreat", "area": cb.area}))
-    if _tf().can_split(c, cb, side):
+    if task_forces.can_split(c, cb, side):
         opts += (Option("partial", "Retreat with part of the force (20.8)", {"verb": "partial", "area": cb.area}),)
     return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1",
                     "retreat")
@@ -650,7 +650,7 @@ def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
             c.say("retreat", "Both sides stay", "8.1")
         return
     if ans == "partial":
-        _tf().begin_flee(c, cb, side)
+        task_forces.begin_flee(c, cb, side)
         return
     c.say("retreat", f"{SIDE_NAME[side]} retreats from {c.d.areas[cb.area].name}", "8.1")
     flee(c, cb, side, fighting(c, cb, side))
@@ -712,7 +712,7 @@ def pursue_options(c: Ctx, cb: Combat, p: str, groups) -> list[str]:
 
 
 def raid_options(c: Ctx, cb: Combat, p: str) -> list[str]:
-    if p in cb.raided or _kind(c, p) != "ship" or _air().strike(c, p) <= 0:
+    if p in cb.raided or _kind(c, p) != "ship" or air_strikes.strike(c, p) <= 0:
         return []
     return [f"raid:{p}:{b}" for b in raid_bases(c, cb, c.side_of(p))]
 
@@ -898,7 +898,7 @@ def land_options(c: Ctx, cb: Combat, u: str) -> list[str]:
         if owner == side:
             out.append(f"land:{u}:{b}")
         elif owner == other(side) and c.d.bases[b].kind != "port" \
-                and (not _tf().active(c, cb) or u in cb.invading):           # 20.7: only declared invaders
+                and (not task_forces.active(c, cb) or u in cb.invading):           # 20.7: only declared invaders
             out.append(f"invade:{u}:{b}")
     return out
 
@@ -916,11 +916,11 @@ def _enter_land(c: Ctx, cb: Combat) -> bool:
         by_base: dict[str, list[str]] = {}
         for u, b in cb.landing.items():
             by_base.setdefault(b, []).append(u)
-        if by_base and _island().enabled(c):
+        if by_base and island_combat.enabled(c):
             b = sorted(by_base)[0]                 # 22.1: fought out on the island, one base at a time
             for u in by_base[b]:
                 del cb.landing[u]
-            _island().begin(c, cb, b, by_base[b])
+            island_combat.begin(c, cb, b, by_base[b])
             return False
         for b in sorted(by_base):
             invade(c, b, by_base[b])
@@ -961,7 +961,7 @@ def can_attack(c: Ctx, area: str, side: str) -> bool:
     surface = any(_kind(c, f) in ("ship", "amph") for f in foes)
     for u in main_in_area(c, area, side):
         k = _kind(c, u)
-        if k in ("ship", "lba") and _air().strike(c, u) > 0 and foes:
+        if k in ("ship", "lba") and air_strikes.strike(c, u) > 0 and foes:
             return True
         if k == "ship" and c.gunnery(u) > 0 and surface:
             return True
@@ -1034,42 +1034,28 @@ ENTER = {"side": _enter_side, "choose": _enter_choose, "roll": lambda c, cb: Tru
          "subfire": lambda c, cb: True, "subdmg": lambda c, cb: True, "post": _enter_post,
          "retreat": _enter_retreat, "split": _enter_split, "pursue": _enter_pursue, "chase": _enter_chase,
          "next": _enter_next, "land": _enter_land, "settle": _enter_settle, "raid92": _enter_raid92,
-         "kamikaze": _enter_kamikaze, "island": lambda c, cb: _island().enter(c, cb),
-         "tf": lambda c, cb: _tf().enter(c, cb),
-         "stance": lambda c, cb: _air().enter_stance(c, cb), "aa": lambda c, cb: _air().enter_aa(c, cb),
-         "t1": lambda c, cb: _turn1().enter(c, cb)}
+         "kamikaze": _enter_kamikaze, "island": lambda c, cb: island_combat.enter(c, cb),
+         "tf": lambda c, cb: task_forces.enter(c, cb),
+         "stance": lambda c, cb: air_strikes.enter_stance(c, cb), "aa": lambda c, cb: air_strikes.enter_aa(c, cb),
+         "t1": lambda c, cb: turn1.enter(c, cb)}
 PAUSE = {"choose": _pause_choose, "roll": _pause_roll, "announce": _pause_announce, "assign": _pause_assign,
          "fire": _pause_fire, "damage": _pause_damage, "sub": _pause_sub, "subfire": _pause_subfire,
          "subdmg": _pause_subdmg, "retreat": _pause_retreat, "split": _pause_split, "pursue": _pause_pursue,
          "chase": _pause_chase, "land": _pause_land, "raid92": _pause_raid92, "kamikaze": _pause_kamikaze,
-         "island": lambda c, cb: _island().pause(c, cb), "stance": lambda c, cb: _air().pause_stance(c, cb),
-         "tf": lambda c, cb: _tf().pause(c, cb),
-         "aa": lambda c, cb: _air().pause_aa(c, cb),
-         "t1": lambda c, cb: _turn1().pause(c, cb)}
+         "island": lambda c, cb: island_combat.pause(c, cb),
+         "stance": lambda c, cb: air_strikes.pause_stance(c, cb),
+         "tf": lambda c, cb: task_forces.pause(c, cb),
+         "aa": lambda c, cb: air_strikes.pause_aa(c, cb),
+         "t1": lambda c, cb: turn1.pause(c, cb)}
 ANSWER = {"choose": _on_choose, "roll": _on_roll, "announce": _on_announce, "assign": _on_assign,
           "fire": _on_fire, "damage": _on_damage, "sub": _on_sub, "subfire": _on_subfire, "subdmg": _on_subdmg,
           "retreat": _on_retreat, "split": _on_split, "pursue": _on_pursue, "chase": _on_chase,
           "land": _on_land, "raid92": _on_pursue, "kamikaze": _on_kamikaze,
-          "island": lambda c, cb, a: _island().answer(c, cb, a),
-          "tf": lambda c, cb, a: _tf().answer(c, cb, a),
-          "stance": lambda c, cb, a: _air().on_stance(c, cb, a), "aa": lambda c, cb, a: _air().answer_aa(c, cb, a),
-          "t1": lambda c, cb, a: _turn1().answer(c, cb, a)}
-
-
-def _tf():
-    return task_forces
-
-
-def _air():
-    return air_strikes
-
-
-def _island():
-    return island_combat
-
-
-def _turn1():
-    return turn1
+          "island": lambda c, cb, a: island_combat.answer(c, cb, a),
+          "tf": lambda c, cb, a: task_forces.answer(c, cb, a),
+          "stance": lambda c, cb, a: air_strikes.on_stance(c, cb, a),
+          "aa": lambda c, cb, a: air_strikes.answer_aa(c, cb, a),
+          "t1": lambda c, cb, a: turn1.answer(c, cb, a)}
 
 
 # -- the text of the most frequent events, made on demand (narration on demand, DESIGN.md) -------------------------
