@@ -107,10 +107,6 @@ class Board:
     def main_fleet(self) -> str:
         return "1af" if self.side == "japan" else "csf"
 
-    @property
-    def enemy_main(self) -> str:
-        return "csf" if self.side == "japan" else "1af"
-
     def enemy_targets(self) -> list[str]:
         """Hexes of enemy fleets on the map, carrier fleets first."""
         fl = ("csf", "us-dmcv") if self.side == "japan" else ("1af", "mif", "ijn-dmcv")

@@ -21,10 +21,6 @@ def group_of_box(box: str) -> str:
     return box.split(":")[1]
 
 
-def home_group(c: Ctx, q: str) -> str:
-    return c.group_of(c.parent(q))
-
-
 def fleet_hex_of_carrier(c: Ctx, carrier: str) -> str | None:
     return c.group_hex(c.group_of(carrier))
 

@@ -189,11 +189,6 @@ class Ctx:
         h = self.s.fleet.get(f, "")
         return h if "-" in h else None
 
-    def group_side(self, group: str) -> str:
-        if group == MIDWAY:
-            return "usa"
-        return self.d.fleets[self.fleet_of_group(group)].side
-
     def group_name(self, group: str) -> str:
         if group == MIDWAY:
             return "Midway"
