@@ -148,11 +148,6 @@ def _base_label(d, o: Option) -> str:
     return f"Return {f['tf']} from {d.zones[f['from']].name} to base"
 
 
-def entry_label(c: Ctx, tf: TaskForce, zone: str) -> str:
-    s = c.s
-    return entry_label_of(tf, zone, c.tf_type(tf), s.non_initiative, s.hf_operational)
-
-
 def entry_label_of(tf: TaskForce, zone: str, kind: str, non_initiative: str, hf_operational: bool) -> str:
     """What a move into `zone` is (the move label's first words): a run, bombardment, landing or a move."""
     if zone == IBS:
