@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]

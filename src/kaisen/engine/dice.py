@@ -1,5 +1,6 @@
-"""Dice sources that answer Chance nodes: seeded RNG, a script of faces, a person typing real dice, or dice
-committed to in advance (a secret whose hash is published first: `derive_faces`, `CommittedDice`)."""
+"""Dice sources that answer Chance nodes: seeded RNG, a script of faces, or a person typing real dice; and dice
+committed to in advance (a secret whose hash is published first: `commitment`, `derive_faces`), as the server
+rolls them."""
 from __future__ import annotations
 
 import hashlib
@@ -118,23 +119,3 @@ def derive_faces(secret: bytes, index: int, dice: Sequence[int]) -> tuple[int, .
 def derive_seed(secret: bytes, label: str) -> int:
     """A 64-bit seed for something else the server randomises (an AI seat's generator), from the same secret."""
     return int.from_bytes(hmac.new(secret, f"kaisen-seed-v1:{label}".encode(), hashlib.sha256).digest()[:8], "big")
-
-
-class CommittedDice(DiceSource):
-    """Dice derived from a secret and the answer index (`derive_faces`): whoever learns the secret after the end
-    can recompute every roll, and a published `commitment` proves the secret was fixed before the first roll.
-    `index` says which record answer the next roll will be (e.g. `lambda: len(record.answers)`)."""
-
-    def __init__(self, secret: bytes, index: Callable[[], int]):
-        self.secret = secret
-        self.index = index
-        self.rolled: list[int] = []
-
-    @property
-    def commitment(self) -> str:
-        return commitment(self.secret)
-
-    def roll(self, chance: Chance) -> tuple[int, ...]:
-        i = self.index()
-        self.rolled.append(i)
-        return check_dice(chance, derive_faces(self.secret, i, chance.dice))

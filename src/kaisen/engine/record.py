@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from kaisen.engine.core import Answer, Chance, Game, IllegalAction
 from kaisen.engine.dice import DICE_SCHEME, commitment as dice_commitment, derive_faces
@@ -144,23 +144,22 @@ class Record:
         return cls.loads(text, expect_game)
 
 
-def _setup(game: Game, record: Record):
-    """The record's new state (its game, scenario and options), or a RecordError saying why not."""
+def replay(game: Game, record: Record, upto: int | None = None, collect_events: bool = False,
+           before_each: Callable[[int, Any, Answer], None] | None = None):
+    """Rebuild the state from a record's answers; returns (state, events). Raises RecordError if an
+    answer does not fit, naming its position. `before_each(i, pause, answer)` sees where the game stood before
+    each answer was applied (who decided, which dice were rolled)."""
     if record.game != game.id:
         raise RecordError(f"this record is a {record.game!r} game, not {game.id!r}")
     try:
-        return game.new_state(record.scenario, record.options)
+        state = game.new_state(record.scenario, record.options)
     except IllegalAction as err:
         raise RecordError(f"record setup refused: {err.one_line()}") from None
-
-
-def replay(game: Game, record: Record, upto: int | None = None, collect_events: bool = False):
-    """Rebuild the state from a record's answers; returns (state, events). Raises RecordError if an
-    answer does not fit, naming its position."""
-    state = _setup(game, record)
     events = list(game.events(state)) if collect_events else []
     answers = record.answers if upto is None else record.answers[:upto]
     for i, answer in enumerate(answers):
+        if before_each is not None:
+            before_each(i, game.pause(state), answer)
         try:
             state = game.apply(state, answer)
         except IllegalAction as err:
@@ -202,23 +201,29 @@ def verify_dice(game: Game, record: Record) -> DiceVerdict:
         return DiceVerdict(False, 0, f"the secret does not match the commitment: SHA-256 of the secret is "
                                      f"{dice_commitment(secret)}, the commitment published was {d.commitment}")
     rolled = set(d.rolled)
-    state = _setup(game, record)
     checked = 0
-    for i, answer in enumerate(record.answers):
-        if i in rolled:
-            pause = game.pause(state)
-            if not isinstance(pause, Chance):
-                return DiceVerdict(False, checked, f"answer #{i} is listed as a server roll but the game asked "
-                                                   f"a decision there, not dice", i, None, answer)
-            want = derive_faces(secret, i, pause.dice)
-            if tuple(answer) != want if isinstance(answer, tuple) else True:
-                return DiceVerdict(False, checked, f"roll at answer #{i} ({pause.reason}) does not match: "
-                                                   f"expected {list(want)}, recorded {_show(answer)}", i, want, answer)
-            checked += 1
-        try:
-            state = game.apply(state, answer)
-        except IllegalAction as err:
-            raise RecordError(f"answer #{i} ({answer!r}) does not fit the game: {err.one_line()}") from None
+
+    class Mismatch(Exception):
+        """The first server roll that does not verify (stops the replay)."""
+
+    def check(i: int, pause: Any, answer: Answer) -> None:
+        nonlocal checked
+        if i not in rolled:
+            return
+        if not isinstance(pause, Chance):
+            raise Mismatch(DiceVerdict(False, checked, f"answer #{i} is listed as a server roll but the game asked "
+                                                       f"a decision there, not dice", i, None, answer))
+        want = derive_faces(secret, i, pause.dice)
+        if not isinstance(answer, tuple) or answer != want:
+            raise Mismatch(DiceVerdict(False, checked, f"roll at answer #{i} ({pause.reason}) does not match: "
+                                                       f"expected {list(want)}, recorded {_show(answer)}", i, want,
+                                       answer))
+        checked += 1
+
+    try:
+        replay(game, record, before_each=check)
+    except Mismatch as m:
+        return m.args[0]
     return DiceVerdict(True, checked, f"all {checked} rolls verified")
 
 

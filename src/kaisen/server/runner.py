@@ -46,7 +46,7 @@ from typing import Any
 from kaisen.agents.base import Agent, agent_names, make_agent
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
 from kaisen.engine.dice import DICE_SCHEME, commitment, derive_faces, derive_seed
-from kaisen.engine.record import DiceCommitment, Record, RecordError
+from kaisen.engine.record import DiceCommitment, Record, RecordError, replay
 from kaisen.registry import GAMES, get_game
 from kaisen.server import seats as tokens
 from kaisen.server.store import GameRow, Store
@@ -160,24 +160,18 @@ class Server:
     @staticmethod
     def _replay(game: Game, row: GameRow, answers: list[Any], sources: list[str | None]):
         """The stored answers replayed: (state, log, who gave each answer, the last decision's side)."""
-        try:
-            state = game.new_state(row.scenario, row.options)
-        except IllegalAction as err:
-            raise RecordError(f"record setup refused: {err.one_line()}") from None
-        log = list(game.events(state))
         out: list[str | None] = []
         last = None
-        for i, answer in enumerate(answers):
-            pause = game.pause(state)
+
+        def source(i: int, pause: Any, _answer: Any) -> None:
+            nonlocal last
             src = sources[i] if i < len(sources) else None
             if isinstance(pause, Decision):
                 last = src = pause.side
-            try:
-                state = game.apply(state, answer)
-            except IllegalAction as err:
-                raise RecordError(f"answer #{i} ({answer!r}) does not fit the game: {err.one_line()}") from None
-            log.extend(game.events(state))
             out.append(src)
+
+        record = Record(game=row.game, scenario=row.scenario, options=row.options, answers=answers)
+        state, log = replay(game, record, collect_events=True, before_each=source)
         return state, log, out, last
 
     @staticmethod
