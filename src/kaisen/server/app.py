@@ -12,8 +12,8 @@
 The browser pages and their helpers (/, /play/{token}, /replay, /api/boards, replays): see kaisen.server.web.
 
 Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `rule`, `given`, `allowed`.
-Bodies that are not JSON, nest deeper than MAX_DEPTH, hold numbers Python will not parse (over 4,300 digits) or
-strings that are not Unicode text (a lone surrogate `\ud800`) are refused with 400 `bad-json`.
+Bodies that are not JSON, nest deeper than 64 levels, hold numbers Python will not parse (over 4,300 digits) or
+strings that are not Unicode text (a lone surrogate `\ud800`) are refused with 400 `bad-json` (kaisen.server.bodies).
 
 No side channels (see kaisen.server.runner): payloads carry a per-reader `version` and, for a pending answer, a
 `decision_token`; never the game's step count. The SSE stream pushes only when the reader's own payload changed,
@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kaisen.agents.base import agent_names
 from kaisen.registry import all_games
-from kaisen.server.bodies import MAX_DEPTH, parse_json  # noqa: F401  (MAX_DEPTH: the documented limit)
+from kaisen.server.bodies import parse_json
 from kaisen.server.runner import HUMAN, ApiError, Server, not_found
 from kaisen.server import web
 from kaisen.server.store import Store, default_db_path
