@@ -10,10 +10,10 @@ from math import ceil
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.fury_at_midway import cards
 from kaisen.games.fury_at_midway.common import DMCV, Ctx
-from kaisen.games.fury_at_midway.state import ESCORTS_FIRST, MIDWAY, ORDER, SIDE_NAME, Attack, other  # noqa: F401
-from kaisen.games.fury_at_midway.strike import (  # noqa: F401  (shared with cards.py and night.py)
-    GARRISON_FLOOR, MIDWAY_HITS_A_TURN, _box_by_die, _box_name, _cap_fighters, _sink, _wreck_box, advance, attackers,
-    cap_box, carrier_hit, escorts, fire_escorts_first, live_interceptors, midway_hit, needs_location_die, units)
+from kaisen.games.fury_at_midway.state import ESCORTS_FIRST, MIDWAY, SIDE_NAME, Attack, other  # noqa: F401
+from kaisen.games.fury_at_midway.strike import (  # noqa: F401  (tests reach these through air_attack)
+    _cap_fighters, advance, attackers, carrier_hit, escorts, fire_escorts_first, live_interceptors, midway_hit,
+    needs_location_die, units)
 
 # "k-..." stages are the event-card windows (cards.py): target determination (11), before the CAP intercepts
 # (09, 12), as the fighters meet (12) and hits on a carrier (13). "k09" / "k13" are the cards' own choices.

@@ -84,13 +84,9 @@ def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
     if not c.afloat(carrier):
         return
     if c.s.hits(carrier) >= c.d.carriers[carrier].lost_at_hits - 1 or not c.open_boxes(carrier):
-        _sink(c, carrier)
+        c.sink_carrier(carrier, "", "9.4(2)")
         return
     _wreck_box(c, carrier, _box_by_die(c, carrier, face), "9.4(2)")
-
-
-def _sink(c: Ctx, carrier: str) -> None:
-    c.sink_carrier(carrier, "", "9.4(2)")
 
 
 def midway_hit(c: Ctx, face: int | None) -> None:
