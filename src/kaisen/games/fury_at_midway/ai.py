@@ -412,8 +412,7 @@ def land(b: Board, decision: Decision, rng: random.Random) -> str:
         k = o.fields["carrier"]
         cap = _data().carriers[k].capacity
         room = cap - b.carrier_load(k)
-        undamaged = 2 - len(b.carriers[k]["damaged"]) if k in b.carriers else 0
-        return (k != MIDWAY, room > 0, q is not None and parent(q) == k, room, undamaged)
+        return (k != MIDWAY, room > 0, q is not None and parent(q) == k, room, parent_room_first(b, k))
     return best(decision.options, score, rng).id
 
 
