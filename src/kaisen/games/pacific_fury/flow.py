@@ -210,26 +210,14 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
-    if offered:
-        if step == "form":
-            task_forces.on_answer(c, answer)
-            if c.done is not None:
-                _advance(c)
-            new.cache = task_forces.menu_after_add(s, new, d, p, answer)
-        else:
-            DECIDE[step](c, arg, answer)
-            if c.done is not None:
-                _advance(c)
-    elif type(p) is Chance:
+    if type(p) is Chance:
         CHANCE[step](c, arg, answer)
-        if c.done is not None:
-            _advance(c)
     else:
         DECIDE[step](c, arg, answer)
-        if c.done is not None:
-            _advance(c)
-        if step == "form":
-            new.cache = task_forces.menu_after_add(s, new, d, p, answer)
+    if c.done is not None:
+        _advance(c)
+    if step == "form":
+        new.cache = task_forces.menu_after_add(s, new, d, p, answer)
     new.last_events = tuple(c.ev)
     return new
 
