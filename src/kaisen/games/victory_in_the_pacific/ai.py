@@ -316,21 +316,27 @@ def signature(b: Board, u: str) -> tuple:
             sp.airstrike_bonus, sp.armor, sp.speed, sp.defense, dmg(b.v, u))
 
 
-def patrol_step(b: Board, opts) -> str:
-    """5.21: repairs first (every point), then patrollers to where they add most, then the rest raiders."""
-    v = b.v
-    repairs = of_verb(opts, "repair")
-    if repairs:
-        return best(repairs, lambda o: worth(v, o.get("unit"))).id
+def sortie_gains(b: Board, opts, target, least: float) -> list[tuple[float, str]]:
+    """(gain, option id) of each "sortie" option whose best area (`target`) gains more than `least`; units alike
+    (signature) are scored once."""
     memo: dict[tuple, float] = {}
     scored = []
     for o in of_verb(opts, "sortie"):
         u = o.get("unit")
         k = signature(b, u)
         if k not in memo:
-            memo[k] = patrol_target(b, u, None)[1]
+            memo[k] = target(b, u, None)[1]
         scored.append((memo[k], o.id))
-    scored = [(g, o) for g, o in scored if g > 0.12]
+    return [(g, o) for g, o in scored if g > least]
+
+
+def patrol_step(b: Board, opts) -> str:
+    """5.21: repairs first (every point), then patrollers to where they add most, then the rest raiders."""
+    v = b.v
+    repairs = of_verb(opts, "repair")
+    if repairs:
+        return best(repairs, lambda o: worth(v, o.get("unit"))).id
+    scored = sortie_gains(b, opts, patrol_target, 0.12)
     if scored:
         return best(scored, lambda x: x[0])[1]
     raiders = of_verb(opts, "raider")
@@ -391,15 +397,7 @@ def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
 
 
 def raid_step(b: Board, opts) -> str:
-    memo: dict[tuple, float] = {}
-    scored = []
-    for o in of_verb(opts, "sortie"):
-        u = o.get("unit")
-        k = signature(b, u)
-        if k not in memo:
-            memo[k] = raid_target(b, u, None)[1]
-        scored.append((memo[k], o.id))
-    scored = [(g, o) for g, o in scored if g > 0.3]
+    scored = sortie_gains(b, opts, raid_target, 0.3)
     return best(scored, lambda x: x[0])[1] if scored else "done"
 
 
