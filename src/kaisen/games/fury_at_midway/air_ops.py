@@ -309,28 +309,7 @@ def launch_origin(c: Ctx, q: str) -> str:
 
 def can_join(c: Ctx, q: str) -> bool:
     """8.4(2)-(3): who may join the strike group being formed (attack aircraft first, fighters as escort)."""
-    s = c.s
-    k = launch_origin(c, q)
-    if k != MIDWAY and fleet_hex_of_carrier(c, k) is None:
-        return False
-    if s.op_kind == "midway" and (k == MIDWAY or c.group_of(k) not in c.d.fleet_groups("1af")):
-        return False
-    spec = c.spec(q)
-    if not s.forming:
-        return spec.role == "attack"
-    first = s.forming[0]
-    k0 = launch_origin(c, first)
-    if len(s.forming) >= max_group(c, s.op_side, k0):
-        return False
-    if s.op_side == "japan":
-        if fleet_hex_of_carrier(c, k) != fleet_hex_of_carrier(c, k0):
-            return False      # 8.4(3): mid-air assembly over one fleet
-    elif k != k0:
-        return False
-    b17 = any(c.spec(u).hit_rule == "three-ones" for u in s.forming)
-    if spec.role == "attack" and (b17 or spec.hit_rule == "three-ones"):
-        return False      # 9.4(4): the B-17 never flies with other attack aircraft
-    return True
+    return _carrier_may_join(c, launch_origin(c, q)) and _unit_may_join(c, q)
 
 
 def _carrier_may_join(c: Ctx, k: str) -> bool:
