@@ -3,15 +3,12 @@ return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import DMCV, Ctx, return_group, unit_name  # noqa: F401
+from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, return_group, unit_name
 from kaisen.games.fury_at_midway.movement import enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
 
 # -- where a squadron is --------------------------------------------------------------------
-DMCV_GROUPS = frozenset(DMCV.values())
-
-
 def carrier_of_box(box: str) -> str:
     """'deck:akagi:1' / 'hangar:akagi' -> 'akagi'."""
     return box.split(":")[1]

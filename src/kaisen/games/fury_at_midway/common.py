@@ -9,7 +9,7 @@ from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, FaMState
 DMCV = {"japan": "ijn-dmcv", "usa": "us-dmcv"}
 _NAMES: dict[tuple[int, str, bool], str] = {}     # (data set, squadron, reduced) -> name: names never change
 MAIN_FLEET = {"japan": "1af", "usa": "csf"}
-_DMCV_GROUPS = frozenset(DMCV.values())
+DMCV_GROUPS = frozenset(DMCV.values())
 
 
 def unit_name(d: FaMData, q: str, steps: int) -> str:
@@ -148,7 +148,7 @@ class Ctx:
         """The carriers (afloat or not) of a group."""
         if group == MIDWAY:
             return (MIDWAY,)
-        if group in _DMCV_GROUPS:
+        if group in DMCV_GROUPS:
             side = "japan" if group == DMCV["japan"] else "usa"
             return (self.s.dmcv[side],) if self.s.dmcv.get(side) else ()
         ks = self.st.group_carriers.get(group)
