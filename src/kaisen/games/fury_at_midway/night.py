@@ -46,19 +46,10 @@ def eliminate_dmcv(c: Ctx, f: str) -> None:
     c.say("battle", f"Night sea battle in {c.s.fleet[f]}: the {c.fleet_name(f)} is eliminated", "10.1(2)")
     c.s.fleet[f] = "gone"
     c.s.shown[f] = "gone"
-    sink(c, k, "lost with its DMCV", "10.1(2)")
+    c.sink_carrier(k, "lost with its DMCV", "10.1(2)", private=True)
     for q, (box, _) in list(c.s.air.items()):
         if box in (f"cap:{f}", f"ret1:{f}", f"ret2:{f}"):
             c.eliminate(q, "its DMCV was lost", "10.1(2)", private=True)
-
-
-def sink(c: Ctx, k: str, why: str, rule: str) -> None:
-    c.sink_carrier(k, why, rule, private=True)
-
-
-def fleet_check(c: Ctx) -> None:
-    """6.1(3): see `Ctx.fleet_check`."""
-    c.fleet_check()
 
 
 def battle_chance(c: Ctx, u: str, j: str) -> Chance:
@@ -130,8 +121,7 @@ def needs_location(c: Ctx, k: str) -> bool:
 
 
 def hit(c: Ctx, k: str, face: int | None) -> None:
-    strike.carrier_hit(c, k, face)
-    fleet_check(c)
+    strike.carrier_hit(c, k, face)     # a sinking checks the fleet (Ctx.sink_carrier, 6.1(3))
 
 
 # -- 10.2 night air operations ---------------------------------------------------------------------
