@@ -168,9 +168,9 @@ class VPState:
             self.loc = Locs(self.loc)
 
     def copy(self) -> "VPState":
-        """A cheap copy: dicts copied shallowly; tuples, frozensets and specs shared."""
-        loc = self.loc
-        return VPState(self.turn, self.step, loc.copy() if type(loc) is Locs else Locs(loc), dict(self.mode), self.raider, dict(self.damage),
+        """A cheap copy: dicts copied shallowly; tuples, frozensets and specs shared (a plain-dict `loc` becomes a
+        Locs in __post_init__)."""
+        return VPState(self.turn, self.step, self.loc.copy(), dict(self.mode), self.raider, dict(self.damage),
                        self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
                        dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
                        self.sub_used, self.combat.copy() if self.combat is not None else None, self.fought,
