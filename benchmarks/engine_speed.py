@@ -14,6 +14,9 @@ For every registered game (or each --game given), in one run, each measurement r
   side), per `game.sample_state(view, rng)` from the deciding side's view at its own decisions, and per
   `make_agent(game.id, "heuristic", side, seed).choose(view, decision)` at those decisions (games with one;
   agents fresh for each recorded game, called in the order of play);
+- JSON round trip: microseconds per `from_json(decode(encode(to_json(state))))` at those decision states, with
+  the text layer kaisen saves through (`kaisen.engine.jsonio`, msgspec; a checkout without it: the standard
+  library) and, on the next line, with the standard library's json for comparison;
 - the yardstick: steps/s of OpenSpiel's Python-game tic-tac-toe (`python_tic_tac_toe` through pyspiel, random
   play: legal_actions, a random choice, apply_action), sampled once before every round of every game; the C++
   `tic_tac_toe` is shown beside it for context.
@@ -65,6 +68,8 @@ METRICS = (
     ("view", "view (each side)", "us", False),
     ("sample", "sampler", "us", False),
     ("heuristic", "heuristic decision", "us", False),
+    ("json", "JSON round trip", "us", False),
+    ("json_stdlib", "  ... with stdlib json", "us", False),
 )
 RATIO_METRICS = ("engine", "random_steps")
 
@@ -174,6 +179,28 @@ class GameBench:
             g.sample_state(v, rng)
         return (time.perf_counter() - t) / max(1, len(self.views))
 
+    def json(self) -> float:
+        """A state written as JSON text and read back as kaisen saves it (kaisen.engine.jsonio, msgspec, where the
+        checkout has it; the standard library before)."""
+        try:
+            from kaisen.engine.jsonio import decode, encode
+        except ImportError:
+            decode, encode = json.loads, json.dumps
+        return self._round_trip(encode, decode)
+
+    def json_stdlib(self) -> float:
+        """The same round trip through the standard library's json (the hand-written text layer it replaced)."""
+        return self._round_trip(json.dumps, json.loads)
+
+    def _round_trip(self, encode, decode) -> float:
+        g, states = self.game, self.copy_states
+        loops = max(1, 300 // len(states))
+        t = time.perf_counter()
+        for _ in range(loops):
+            for s in states:
+                g.from_json(decode(encode(g.to_json(s))))
+        return (time.perf_counter() - t) / (loops * len(states))
+
     def heuristic(self) -> float | None:
         if not self.has_heuristic:
             return None
@@ -193,7 +220,8 @@ class GameBench:
         out: dict[str, Any] = {}
         for name, fn in (("engine", self.engine), ("games", self.games), ("rollouts", self.rollouts),
                          ("copy", self.copy), ("view", self.view), ("sample", self.sample),
-                         ("heuristic", self.heuristic)):
+                         ("heuristic", self.heuristic), ("json", self.json),
+                         ("json_stdlib", self.json_stdlib)):
             gc.collect()
             try:
                 value = fn()

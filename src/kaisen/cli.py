@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from kaisen.agents.base import Agent, agent_names, make_agent
+from kaisen.engine import jsonio
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
 from kaisen.engine.data import DataError
 from kaisen.engine.dice import ManualDice
@@ -455,8 +456,8 @@ def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
     result = ({"winner": pause.winner, "score": pause.score, "summary": pause.summary}
               if isinstance(pause, End) else None)
     if as_json:
-        sys.stdout.write(json.dumps({"record": rec.to_dict(), "final_state": game.to_json(state),
-                                     "result": result}) + "\n")
+        sys.stdout.write(jsonio.encode({"record": rec.to_dict(), "final_state": game.to_json(state),
+                                       "result": result}) + "\n")
         return
     console = Console(highlight=False, soft_wrap=True)
     for e in events:

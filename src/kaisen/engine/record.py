@@ -6,12 +6,12 @@ and published the commitment before the first roll; `verify_dice` recomputes the
 record before committed dice) load as before."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from kaisen.engine.core import Answer, Chance, Game, IllegalAction
+from kaisen.engine import jsonio
 from kaisen.engine.dice import DICE_SCHEME, commitment as dice_commitment, derive_faces
 
 FORMAT = "kaisen-record"
@@ -84,7 +84,7 @@ class Record:
         return out
 
     def dumps(self) -> str:
-        return json.dumps(self.to_dict(), indent=None, separators=(",", ":"))
+        return jsonio.encode(self.to_dict())
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a failed write never leaves a half-written save in place of a good one."""
@@ -128,8 +128,8 @@ class Record:
     @classmethod
     def loads(cls, text: str, expect_game: str | None = None) -> "Record":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
+            data = jsonio.decode(text)
+        except jsonio.JSONTextError as err:
             raise RecordError(f"the file is not valid JSON (truncated or corrupt?): {err.msg} "
                               f"(line {err.lineno}, column {err.colno})") from None
         return cls.from_dict(data, expect_game)

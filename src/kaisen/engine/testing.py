@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from kaisen.engine.core import Event, Game, IllegalAction
+from kaisen.engine import jsonio
 
 
 class GameDriver:
@@ -69,7 +70,7 @@ def play_out(game: Game, s: Any, rng) -> Any:
 
 def assert_round_trip(game: Game, s: Any) -> None:
     """The state survives JSON text unchanged, pause included."""
-    back = game.from_json(json.loads(json.dumps(game.to_json(s))))
+    back = jsonio.round_trip(game, s)
     assert back == s
     assert game.pause(back) == game.pause(s)
 
