@@ -127,6 +127,20 @@ def pause(s: PFState, d: PFData) -> Pause:
     return s.cache
 
 
+# The prompts of the two most frequent decisions, made once (box 8: every box is used).
+_FORM_PROMPTS = {box: f"Form task forces (box {box})" if box <= 7 else "Form task forces (no boxes left)"
+                 for box in range(1, 9)}
+_OP_PROMPTS = {n: f"Operation {n} of 7" for n in range(1, 9)}
+
+
+def _prompt(prompts: dict[int, str], n: int) -> str:
+    text = prompts.get(n)
+    if text is None:      # never in play; kept for hand-made states
+        text = prompts[n] = (f"Operation {n} of 7" if prompts is _OP_PROMPTS else
+                             f"Form task forces (box {n})" if n <= 7 else "Form task forces (no boxes left)")
+    return text
+
+
 def _pause(c: Ctx) -> Pause:
     s, d = c.s, c.d
     step, _, arg = s.step.partition(":")
@@ -146,12 +160,11 @@ def _pause(c: Ctx) -> Pause:
                         tuple(Option(f"revive:{u}", c.name(u), {"verb": "revive", "unit": u})
                               for u in event_phase.overestimated_candidates(c)), "7.2", "revive-carrier")
     if step == "form":
-        tf_word = f"box {s.forming_box}" if s.forming_box <= 7 else "no boxes left"
-        return Decision(s.phasing, f"Form task forces ({tf_word})", tuple(task_forces.options(c)), "8.2",
+        return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options(c)), "8.2",
                         "form-task-force")
     if step == "op":
-        n = s.ops[s.phasing] + 1
-        return Decision(s.phasing, f"Operation {n} of 7", tuple(operations.options(c)), "9.0", "operation")
+        return Decision(s.phasing, _prompt(_OP_PROMPTS, s.ops[s.phasing] + 1), tuple(operations.options(c)), "9.0",
+                        "operation")
     if step == "te-detect":
         return Chance((6,), "US tries to detect the Tokyo Express (1 detected; 2 if Henderson Field is operational)", "9.6")
     if step == "cc-declare":
@@ -194,11 +207,13 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
         p = s.cache = _pause(Ctx(s, d))
     # the common case checked inline (an offered option id); anything else goes through check_answer
     offered = False
+    i = 0
     if type(p) is Decision and type(answer) is str:
         for o in p.options:
             if o.id == answer:
                 offered = True
                 break
+            i += 1
     if not offered:
         try:
             answer = check_answer(p, answer, "4.0")
@@ -216,8 +231,8 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
         DECIDE[step](c, arg, answer)
     if c.done is not None:
         _advance(c)
-    if step == "form":
-        new.cache = task_forces.menu_after_add(s, new, d, p, answer)
+    if step == "form" and offered:
+        new.cache = task_forces.menu_after_add(s, new, d, p, answer, i)
     new.last_events = tuple(c.ev)
     return new
 

@@ -69,9 +69,16 @@ def options(c: Ctx) -> list[Option]:
     s, d = c.s, c.d
     side = s.phasing
     opts: list[Option] = []
-    waiting = s.in_boxes(side)
-    if waiting:
-        tf = waiting[0]
+    tf = None                  # the task force in the lowest box (9.1: the one that may sortie)
+    at_sea = []
+    for t in s.tfs.values():
+        if t.side == side:
+            if t.box is not None:
+                if tf is None or t.box < tf.box:
+                    tf = t
+            elif t.zone:
+                at_sea.append(t)
+    if tf is not None:
         key = (id(d), tf, s.initiative)
         sorties = _SORTIES.get(key)
         if sorties is None:
@@ -79,7 +86,6 @@ def options(c: Ctx) -> list[Option]:
                               partial(_sortie_label, d, tf)) for z in sortie_zones(c, tf)]
             _remember(_SORTIES, key, sorties)
         opts.extend(sorties)
-    at_sea = [t for t in s.tfs.values() if t.side == side and t.zone]
     if len(at_sea) > 1:
         at_sea.sort(key=_by_id)
     non_initiative, hf_operational = s.non_initiative, s.hf_operational
@@ -166,11 +172,13 @@ TE_SHIPS = ("tokyo-express",)
 
 def shift_boxes(c: Ctx) -> None:
     """9.7: an operation other than a sortie moves the waiting task forces up a box; box 7 goes home."""
-    for tf in reversed(c.s.in_boxes(c.s.phasing)):
+    tfs = c.s.tfs
+    side = c.s.phasing
+    for tf in [t for t in tfs.values() if t.side == side and t.box is not None]:
         if tf.box >= BOXES:
             c.to_base(tf, "pushed out of box 7: it cannot sortie this turn", "9.7")
         else:
-            c.s.tfs[tf.id] = tf._replace(box=tf.box + 1)
+            tfs[tf.id] = TaskForce(tf.id, tf.side, tf.ships, tf.box + 1, tf.zone, tf.revealed)
 
 
 def on_answer(c: Ctx, oid: str) -> None:
@@ -190,10 +198,10 @@ def on_answer(c: Ctx, oid: str) -> None:
         c.finish(DONE_OPERATION)
     elif kind == "sortie":
         c.note("operation", "9.1", _sortie_text, d, tf, parts[2])
-        enter(c, tf._replace(box=None, zone=parts[2]), "9.1")
+        enter(c, TaskForce(tf.id, tf.side, tf.ships, None, parts[2], tf.revealed), "9.1")
     elif kind == "move":
         c.note("operation", "9.2", _move_text, d, tf, parts[2])
-        enter(c, tf._replace(zone=parts[2]), "9.2")
+        enter(c, TaskForce(tf.id, tf.side, tf.ships, tf.box, parts[2], tf.revealed), "9.2")
     elif kind == "strike":      # 9.5: the air strike is fought (10.6)
         s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=parts[2])
         c.finish(COMBAT_READY)
@@ -210,7 +218,7 @@ def _move_text(d, tf: TaskForce, zone: str) -> str:
 def enter(c: Ctx, tf: TaskForce, rule: str) -> None:
     """A task force arrives in a zone: reveals (8.4), then combat, bombardment, landing or the TE run."""
     s, d = c.s, c.d
-    c.set_tf(tf)
+    s.tfs[tf.id] = tf          # its ships are already in it (loc "tf:<id>" since it was formed)
     zone = tf.zone
     side = tf.side
     if c.is_te(tf) and zone == IBS:

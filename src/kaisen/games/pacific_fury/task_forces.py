@@ -29,9 +29,9 @@ def options(c: Ctx) -> list[Option]:
     s, d = c.s, c.d
     side = s.phasing
     box = s.forming_box
-    tf = current(c)
+    tf = s.tfs.get(TF_PREFIX[side] + str(box))
     opts: list[Option] = []
-    if box <= BOXES and not (tf and c.is_te(tf)):
+    if box <= BOXES and not (tf and tf.ships == TE_SHIPS):
         loc = s.loc
         if tf is None:
             entries = _add_lists(d, side, box)[0]
@@ -41,13 +41,28 @@ def options(c: Ctx) -> list[Option]:
         opts = [opt for u, opt in entries if loc[u] == "base"]
         if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
                 and any(loc[u] == "base" for u in japanese_transports(d))):
-            opts.append(Option("tokyo-express", None,
-                               {"verb": "tokyo-express", "unit": "tokyo-express", "tf": TF_PREFIX[side] + str(box),
-                                "box": box}, _te_label))
+            opts.append(_box_options(d, side, box)[0])
     if tf is not None and box < BOXES:
-        opts.append(Option("next-box", None, {"verb": "close", "tf": tf.id, "box": box}, _next_box_label))
+        opts.append(_box_options(d, side, box)[1])
     opts.append(DONE_OPTION)
     return opts
+
+
+TE_SHIPS = ("tokyo-express",)
+_BOX_OPTIONS: dict[tuple[int, str, int], tuple[Option, Option]] = {}
+
+
+def _box_options(d, side: str, box: int) -> tuple[Option, Option]:
+    """The Tokyo Express and next-box options of a side's box (the same values every time: made once)."""
+    key = (id(d), side, box)
+    pair = _BOX_OPTIONS.get(key)
+    if pair is None:
+        tid = TF_PREFIX[side] + str(box)
+        pair = _BOX_OPTIONS[key] = (
+            Option("tokyo-express", None, {"verb": "tokyo-express", "unit": "tokyo-express", "tf": tid, "box": box},
+                   _te_label),
+            Option("next-box", None, {"verb": "close", "tf": tid, "box": box}, _next_box_label))
+    return pair
 
 
 DONE = {"verb": "done"}
@@ -84,20 +99,53 @@ def _closed_text(d, tf: TaskForce) -> str:
     return f"{tf.id} formed as {tf_type(d, tf)}: {names(d, tf.ships)}"
 
 
-def menu_after_add(before, after, d, menu, answer: str):
-    """The forming menu after adding a ship to a task force that already had one, derived from the menu
-    before (the same options less the ship added) when the add changed nothing else: same box, and the
-    task force neither gained its first carrier nor its first Transports (8.3). None: compute afresh."""
-    if not answer.startswith("add:") or after.step != "form" or after.forming_box != before.forming_box:
+def menu_after_add(before, after, d, menu, answer: str, i: int):
+    """The forming menu after adding a ship (the option at index `i` of the menu before), derived from the menu
+    before when the add changed nothing but that ship's place and the open task force: same side, same box.
+    The ships still in base are those offered before less the one added; 8.2/8.3 narrow them when the task
+    force becomes a TF-A (no carriers) or a TF-C (no Transports); a first ship drops the Tokyo Express and opens
+    `next-box`. The options keep the order a fresh menu has. None: compute afresh."""
+    if (not answer.startswith("add:") or after.step != "form" or after.forming_box != before.forming_box
+            or after.phasing != before.phasing):
         return None
-    tid = TF_PREFIX[before.phasing] + str(before.forming_box)
+    side, box = before.phasing, before.forming_box
+    tid = TF_PREFIX[side] + str(box)
     old = before.tfs.get(tid)
-    if old is None:
+    opts = menu.options
+    if old is not None:
+        sp = d.ships[answer[4:]]
+        if not (sp.type == "AP" or sp.is_carrier) or tf_type(d, old) == tf_type(d, after.tfs[tid]):
+            return Decision(menu.side, menu.prompt, opts[:i] + opts[i + 1:], menu.rule, menu.kind)
+        drop = _excluded(d, side, box)[tf_type(d, after.tfs[tid])]
+        return Decision(menu.side, menu.prompt,
+                        tuple(o for o in opts[:i] + opts[i + 1:] if o.id not in drop), menu.rule, menu.kind)
+    drop = _excluded(d, side, box)[tf_type(d, after.tfs[tid])]
+    new = [o for o in opts[:i] + opts[i + 1:] if o.id not in drop]    # the adds still offered, then "done"
+    if new[-1] is not DONE_OPTION:
         return None
-    kind = d.ships[answer[4:]]
-    if kind.type == "AP" or kind.is_carrier:
-        return None
-    return Decision(menu.side, menu.prompt, tuple(o for o in menu.options if o.id != answer), menu.rule, menu.kind)
+    new.pop()
+    if new and new[-1].id == "tokyo-express":
+        new.pop()
+    if box < BOXES:
+        new.append(_box_options(d, side, box)[1])
+    new.append(DONE_OPTION)
+    return Decision(menu.side, menu.prompt, tuple(new), menu.rule, menu.kind)
+
+
+_EXCLUDED: dict[tuple[int, str, int], dict[str, frozenset]] = {}
+
+
+def _excluded(d, side: str, box: int) -> dict[str, frozenset]:
+    """Per task-force type, the add option ids it may not take (8.2/8.3): a TF-A no carriers, a TF-C no
+    Transports, a TF-B anything."""
+    key = (id(d), side, box)
+    ex = _EXCLUDED.get(key)
+    if ex is None:
+        entries = add_options(d, side, box)
+        ex = _EXCLUDED[key] = {"TF-A": frozenset(o.id for _, _, carrier, o in entries if carrier),
+                               "TF-C": frozenset(o.id for _, ap, _, o in entries if ap),
+                               "TF-B": frozenset()}
+    return ex
 
 
 _ADD: dict[tuple[int, str, int], list] = {}
