@@ -61,10 +61,16 @@ def start(c: Ctx, area: str) -> None:
 def raids_alone_possible(c: Ctx, area: str) -> bool:
     """9.2: one side alone at sea in `area` has a ship able to air-raid an enemy port or base touching it."""
     here = in_area(c, area)
-    if not here or len({c.side_of(u) for u in here}) != 1:
+    if not here:
         return False
-    cb = Combat(area)
-    return any(raid_options(c, cb, p) for p in here)
+    units = c.d.units
+    side = units[here[0]].side
+    if any(units[u].side != side for u in here):
+        return False
+    # raid_options(c, Combat(area), p) for each p, without the Combat: nothing has raided yet, and the ports to
+    # raid (raid_bases) are the same for every ship of the side
+    return (any(units[p].kind == "ship" and air_strikes.strike(c, p) > 0 for p in here)
+            and bool(raid_bases_at(c, area, side)))
 
 
 def air_raid_only(c: Ctx, area: str) -> None:
@@ -700,8 +706,12 @@ def _on_split(c: Ctx, cb: Combat, ans: str) -> None:
 
 def raid_bases(c: Ctx, cb: Combat, side: str) -> list[str]:
     """9.1, 9.2: the ports and bases of the other side touching the area, with something in them to attack."""
+    return raid_bases_at(c, cb.area, side)
+
+
+def raid_bases_at(c: Ctx, area: str, side: str) -> list[str]:
     foe = other(side)
-    return [b for b in sorted(c.d.touching(cb.area))
+    return [b for b in sorted(c.d.touching(area))
             if c.s.base_control.get(b) == foe and port_targets(c, b, side)]
 
 

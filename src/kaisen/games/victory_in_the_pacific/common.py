@@ -159,22 +159,12 @@ class Ctx:
         """Where a unit at sea in `area` (None: anywhere) may return: any friendly major port, or a friendly
         island base touching its area; US never Ceylon; British only Ceylon, Singapore, Saigon, Yokosuka
         (Victorious: Pearl Harbor)."""
-        sp = self.d.units[u]
-        side = sp.side
-        out = []
-        for b, bs in self.d.bases.items():
-            if self.s.base_control[b] != side:
-                continue
-            if bs.kind != "port" and (area is None or area not in bs.touches):
-                continue
-            if sp.nation == "us" and b == "ceylon":
-                continue
-            if sp.nation == "british":
-                allowed = ("pearl-harbor",) if sp.id == "victorious" else BRITISH_PORTS
-                if b not in allowed:
-                    continue
-            out.append(b)
-        return sorted(out)
+        cands = self.labels.home_cands.get((u, area))
+        if cands is None:
+            cands = self.labels.home_cands[(u, area)] = _home_candidates(self.d, u, area)
+        side = self.d.units[u].side
+        control = self.s.base_control
+        return [b for b in cands if control[b] == side]
 
     def send_home(self, u: str, why: str, rule: str) -> None:
         """The unit must return to a friendly port (10.2): it waits at sea as "home:<area>" until its owner
@@ -209,16 +199,38 @@ class Ctx:
             self.say_later("sunk", rule, _sunk, self.d, u, why)
 
 
+def _home_candidates(d, u: str, area: str | None) -> tuple[str, ...]:
+    """The bases `u` could return to from `area` if its side held them all (Ctx.home_ports), sorted: static."""
+    sp = d.units[u]
+    out = []
+    for b, bs in d.bases.items():
+        if bs.kind != "port" and (area is None or area not in bs.touches):
+            continue
+        if sp.nation == "us" and b == "ceylon":
+            continue
+        if sp.nation == "british":
+            allowed = ("pearl-harbor",) if sp.id == "victorious" else BRITISH_PORTS
+            if b not in allowed:
+                continue
+        out.append(b)
+    return tuple(sorted(out))
+
+
 # -- option labels on demand ----------------------------------------------------------------------------------
 class Labels:
     """The `make` functions of the most frequent options' labels: each makes the label, when someone reads it, from
     the option's fields and the unchanging rules data (Option(make=...))."""
 
-    __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs")
+    __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs",
+                 "ships", "fighters", "dest", "home_cands")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
-        self.patrol_pairs: dict = {}      # (unit, port) -> its two patrol-step options (flow.move_options)
+        self.patrol_pairs: dict = {}      # unit -> (its location, its two patrol-step options) (flow.move_options)
+        self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
+        self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
+        self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
+        self.dest: dict = {}              # (speed noted, roll from) -> the label maker of a destination option
         self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "
                                         f"{bases[o.fields['port']].name}")
         self.raider = lambda o: f"{units[o.fields['unit']].name} stays in port to raid later (white side up)"

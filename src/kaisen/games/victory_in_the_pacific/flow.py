@@ -322,14 +322,16 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
         # (an Option's label is made from its fields and the rules data alone).
         lab = c.labels
         pairs, loc = lab.patrol_pairs, s.loc
+        get = pairs.get
         for u in movement.ready_ships(c, side):
-            port = loc[u][5:]
-            pair = pairs.get((u, port))
-            if pair is None:
-                pair = pairs[(u, port)] = (
+            where = loc[u]
+            pair = get(u)
+            if pair is None or pair[0] != where:
+                port = where[5:]
+                pair = pairs[u] = (where, (
                     Option("sortie:" + u, None, {"verb": "sortie", "unit": u, "port": port}, lab.sortie_patrol),
-                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider))
-            out += pair
+                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider)))
+            out += pair[1]
         for u in end_turn.repairable(c, side):
             out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
                                              f"({c.dmg(u)} damage; it stays in port this turn)",
@@ -484,32 +486,41 @@ def on_home(c: Ctx, u: str, a: str) -> None:
 
 
 # -- combat (5.3-5.6) --------------------------------------------------------------------------------------
-def contested(c: Ctx) -> list[str]:
+def _present(c: Ctx) -> tuple[set, set]:
+    """The "sea:<area>" locations where Japan, and where the Allies, have units that fight (not submarines, 16.4)."""
+    by, loc, fighters = c.by(), c.s.loc, c.labels.fighters
+    return ({loc[u] for u in by.get(("sea", "japan"), ()) if u in fighters},
+            {loc[u] for u in by.get(("sea", "allies"), ()) if u in fighters})
+
+
+def contested(c: Ctx, present: tuple[set, set] | None = None) -> list[str]:
     """Sea areas where both sides have units at sea (submarines alone do not fight, 16.4)."""
-    sides: dict[str, set[str]] = {}
-    units, loc = c.d.units, c.s.loc
-    for u in c.by().get("sea", ()):
-        sp = units[u]
-        if sp.kind != "sub":
-            sides.setdefault(loc[u][4:], set()).add(sp.side)
-    return sorted(a for a, sd in sides.items() if len(sd) == 2 and a not in c.s.fought)
+    japan, allies = present or _present(c)
+    fought = c.s.fought
+    return sorted(a for a in (x[4:] for x in japan & allies) if a not in fought)
 
 
-def raid_areas(c: Ctx) -> list[str]:
-    """9.2: sea areas held by one side alone from which its ships could air-raid an enemy port or base."""
-    return sorted(a for a in c.d.areas if a not in c.s.fought and combat.raids_alone_possible(c, a))
+def raid_areas(c: Ctx, present: tuple[set, set] | None = None) -> list[str]:
+    """9.2: sea areas held by one side alone from which its ships could air-raid an enemy port or base (only
+    areas with one side's units at sea can be)."""
+    japan, allies = present or _present(c)
+    fought = c.s.fought
+    return sorted(a for a in (x[4:] for x in japan ^ allies)
+                  if a not in fought and combat.raids_alone_possible(c, a))
 
 
 def combat_areas(c: Ctx) -> list[str]:
     """5.31: the sea areas where combat is still to come: both sides present, or one side's air raids (9.2)."""
-    return sorted(contested(c) + raid_areas(c))
+    present = _present(c)
+    return sorted(contested(c, present) + raid_areas(c, present))
 
 
 def fight_options(c: Ctx) -> list[Option]:
     in_area = combat.in_area
-    both = set(contested(c))
+    present = _present(c)
+    both = contested(c, present)
     out = []
-    for a in combat_areas(c):
+    for a in sorted(both + raid_areas(c, present)):
         if a in both:
             out.append(Option(f"fight:{a}", f"Combat in {c.d.areas[a].name}", {"verb": "fight", "area": a}))
         else:

@@ -30,9 +30,15 @@ def in_port(c: Ctx, u: str) -> str | None:
 def ready_ships(c: Ctx, side: str) -> list[str]:
     """Ships of `side` in port that may still act this turn (not moved, not repairing, able to sail)."""
     s = c.s
-    units, moved, raider = c.d.units, s.moved, s.raider
-    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "ship" and u not in moved
-            and u not in raider and c.can_sail(u) and not frozen(c, u)]
+    moved, raider = s.moved, s.raider
+    here = c.by().get(("port", side), ())
+    ships = c.labels.ships
+    if s.turn != 1:
+        damage = s.damage
+        return [u for u in here if u in ships and u not in moved and u not in raider
+                and (u not in damage or c.can_sail(u))]
+    return [u for u in here if u in ships and u not in moved and u not in raider and c.can_sail(u)
+            and not frozen(c, u)]
 
 
 # -- how far (6.2, 6.3, 13.1, 17.x) ---------------------------------------------------------------------

@@ -183,7 +183,10 @@ class VPState:
         return opts.get(name, False)
 
     def at(self, where: str) -> list[str]:
-        """Units at a location ("port:truk", "sea:indonesia"), in id order."""
+        """Units at a location ("port:truk", "sea:indonesia"), in id order (from the index where it is built)."""
+        by = self.loc.by
+        if by is not None:
+            return list(by.get(where, ()))
         return sorted(u for u, l in self.loc.items() if l == where)
 
     # -- JSON ---------------------------------------------------------------------------------
