@@ -224,15 +224,22 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
             raise IllegalAction(why[0], why[1], answer, p.ids()) from None
     new = s.copy()
     c = Ctx(new, d)
-    step, _, arg = new.step.partition(":")
+    step = new.step
+    if step == "form" and offered:
+        kind = task_forces.add_kinds(d).get(answer)
+        if kind is not None:       # 8.2: a ship joins the open task force; the menu follows from the one before
+            o = p.options[i]
+            task_forces.add(c, o.fields["unit"], o.fields["tf"])
+            new.cache = task_forces.menu_after_add(s, new, d, p, i, kind)
+            new.last_events = tuple(c.ev)
+            return new
+    step, _, arg = step.partition(":")
     if type(p) is Chance:
         CHANCE[step](c, arg, answer)
     else:
         DECIDE[step](c, arg, answer)
     if c.done is not None:
         _advance(c)
-    if step == "form" and offered:
-        new.cache = task_forces.menu_after_add(s, new, d, p, answer, i)
     new.last_events = tuple(c.ev)
     return new
 

@@ -15,6 +15,9 @@ BOXES = 7
 OPERATIONS = 7
 
 
+_new = object.__new__
+
+
 def other(side: str) -> str:
     return "usa" if side == "japan" else "japan"
 
@@ -92,13 +95,35 @@ class PFState:
     cache: Pause | None = None         # the pause, computed once per state
 
     def copy(self) -> "PFState":
-        """A cheap copy: containers are copied shallowly; specs and task-force tuples are shared."""
-        return PFState(self.turn, self.phase, self.step, self.initiative, self.marker, self.hf_operational,
-                       dict(self.loc), dict(self.returns), dict(self.tfs), self.events_used, dict(self.ops),
-                       self.phasing, self.forming_box, self.te_formed, self.transport_sunk, self.base_revealed,
-                       self.pending_hits, self.event_rolls, self.gone_public,
-                       self.combat.copy() if self.combat is not None else None,
-                       self.options, self.result, (), None)
+        """A cheap copy: containers are copied shallowly; specs and task-force tuples are shared. Slots are set
+        one by one on a bare instance (about twice as fast as the dataclass __init__ with 24 arguments)."""
+        n = _new(PFState)
+        n.turn = self.turn
+        n.phase = self.phase
+        n.step = self.step
+        n.initiative = self.initiative
+        n.marker = self.marker
+        n.hf_operational = self.hf_operational
+        n.loc = self.loc.copy()
+        n.returns = self.returns.copy()
+        n.tfs = self.tfs.copy()
+        n.events_used = self.events_used
+        n.ops = self.ops.copy()
+        n.phasing = self.phasing
+        n.forming_box = self.forming_box
+        n.te_formed = self.te_formed
+        n.transport_sunk = self.transport_sunk
+        n.base_revealed = self.base_revealed
+        n.pending_hits = self.pending_hits
+        n.event_rolls = self.event_rolls
+        n.gone_public = self.gone_public
+        combat = self.combat
+        n.combat = combat.copy() if combat is not None else None
+        n.options = self.options
+        n.result = self.result
+        n.last_events = ()
+        n.cache = None
+        return n
 
     @property
     def non_initiative(self) -> str:

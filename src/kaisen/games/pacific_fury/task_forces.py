@@ -1,7 +1,7 @@
 """8.0 Task Force Phase: new ships enter (8.1), task forces formed in ascending boxes (8.2, 8.3, 9.6)."""
 from __future__ import annotations
 
-from kaisen.engine.core import Decision, Option
+from kaisen.engine.core import Decision, Event, Option
 from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx, names, tf_type
 from kaisen.games.pacific_fury.state import BOXES, SIDE_NAME, TF_PREFIX, TaskForce
 
@@ -99,35 +99,59 @@ def _closed_text(d, tf: TaskForce) -> str:
     return f"{tf.id} formed as {tf_type(d, tf)}: {names(d, tf.ships)}"
 
 
-def menu_after_add(before, after, d, menu, answer: str, i: int):
-    """The forming menu after adding a ship (the option at index `i` of the menu before), derived from the menu
-    before when the add changed nothing but that ship's place and the open task force: same side, same box.
-    The ships still in base are those offered before less the one added; 8.2/8.3 narrow them when the task
-    force becomes a TF-A (no carriers) or a TF-C (no Transports); a first ship drops the Tokyo Express and opens
-    `next-box`. The options keep the order a fresh menu has. None: compute afresh."""
-    if (not answer.startswith("add:") or after.step != "form" or after.forming_box != before.forming_box
-            or after.phasing != before.phasing):
-        return None
-    side, box = before.phasing, before.forming_box
-    tid = TF_PREFIX[side] + str(box)
-    old = before.tfs.get(tid)
+def add(c: Ctx, unit: str, tid: str) -> None:
+    """8.2: a ship from base joins the task force of the open box (`tid`)."""
+    s = c.s
+    tf = s.tfs.get(tid)
+    if tf is None:
+        s.tfs[tid] = _tuple_new(TaskForce, (tid, s.phasing, (unit,), s.forming_box, None, False))
+    else:
+        s.tfs[tid] = _tuple_new(TaskForce, (tid, tf.side, tf.ships + (unit,), tf.box, None, tf.revealed))
+    s.loc[unit] = "tf:" + tid
+    c.ev.append(Event("form", None, s.phasing, "8.2", _joins_text, (c.d, unit, tid)))
+
+
+_tuple_new = tuple.__new__
+
+_ADD_KINDS: dict[int, dict[str, str]] = {}
+
+
+def add_kinds(d) -> dict[str, str]:
+    """Every `add:<ship>` id -> "AP" (Transports), "carrier" or "" (static per data set): what an add may
+    change in the task force's type (8.3)."""
+    kinds = _ADD_KINDS.get(id(d))
+    if kinds is None:
+        kinds = _ADD_KINDS[id(d)] = {f"add:{u}": "AP" if sp.type == "AP" else "carrier" if sp.is_carrier else ""
+                                     for u, sp in d.ships.items() if sp.type != "TE"}
+    return kinds
+
+
+def menu_after_add(before, after, d, menu, i: int, kind: str) -> Decision:
+    """The forming menu after the add at index `i` of the menu before (an add changes nothing but that ship's
+    place and the open task force), derived from that menu: the ships still in base are those offered before
+    less the one added; 8.2/8.3 narrow them when the task force becomes a TF-A (no carriers) or a TF-C (no
+    Transports); a first ship drops the Tokyo Express and opens `next-box`. The options keep the order a
+    fresh menu has (`options`)."""
     opts = menu.options
+    rest = opts[:i] + opts[i + 1:]
+    tid = opts[i].fields["tf"]
+    old = before.tfs.get(tid)
     if old is not None:
-        sp = d.ships[answer[4:]]
-        if not (sp.type == "AP" or sp.is_carrier) or tf_type(d, old) == tf_type(d, after.tfs[tid]):
-            return Decision(menu.side, menu.prompt, opts[:i] + opts[i + 1:], menu.rule, menu.kind)
-        drop = _excluded(d, side, box)[tf_type(d, after.tfs[tid])]
-        return Decision(menu.side, menu.prompt,
-                        tuple(o for o in opts[:i] + opts[i + 1:] if o.id not in drop), menu.rule, menu.kind)
-    drop = _excluded(d, side, box)[tf_type(d, after.tfs[tid])]
-    new = [o for o in opts[:i] + opts[i + 1:] if o.id not in drop]    # the adds still offered, then "done"
-    if new[-1] is not DONE_OPTION:
-        return None
+        if not kind:
+            return Decision(menu.side, menu.prompt, rest, menu.rule, menu.kind)
+        new_type = tf_type(d, after.tfs[tid])
+        if tf_type(d, old) == new_type:
+            return Decision(menu.side, menu.prompt, rest, menu.rule, menu.kind)
+        drop = _excluded(d, after.phasing, after.forming_box)[new_type]
+        return Decision(menu.side, menu.prompt, tuple(o for o in rest if o.id not in drop), menu.rule, menu.kind)
+    box = after.forming_box
+    drop = _excluded(d, after.phasing, box)[tf_type(d, after.tfs[tid])]
+    new = [o for o in rest if o.id not in drop]        # the adds still offered, [the Tokyo Express], "done"
     new.pop()
     if new and new[-1].id == "tokyo-express":
         new.pop()
     if box < BOXES:
-        new.append(_box_options(d, side, box)[1])
+        new.append(_box_options(d, after.phasing, box)[1])
     new.append(DONE_OPTION)
     return Decision(menu.side, menu.prompt, tuple(new), menu.rule, menu.kind)
 
@@ -196,12 +220,7 @@ def on_answer(c: Ctx, oid: str) -> None:
     side = s.phasing
     tid = TF_PREFIX[side] + str(s.forming_box)
     if oid.startswith("add:"):
-        u = oid[4:]
-        tf = s.tfs.get(tid)
-        s.tfs[tid] = TaskForce(tid, side, (tf.ships if tf else ()) + (u,), s.forming_box, None,
-                               tf.revealed if tf else False)
-        s.loc[u] = "tf:" + tid
-        c.note_to(side, "form", "8.2", _joins_text, d, u, tid)
+        add(c, oid[4:], tid)
     elif oid == "tokyo-express":
         ap = next(u for u in japanese_transports(d) if s.loc[u] == "base")
         s.loc[ap] = "offboard"
