@@ -2,6 +2,8 @@
 return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
+from itertools import chain
+
 from kaisen.engine.core import Option
 from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, return_group, unit_name
 from kaisen.games.fury_at_midway.movement import enemies_on_map
@@ -467,67 +469,42 @@ END_OPTION = Option("end", "End this air operation", {"verb": "end"})
 
 def op_options(c: Ctx) -> list[Option]:
     """Every legal move of the operating side in this air operation (8.2-8.5). The options are made once per
-    data set for what they say (`fast.Static.options`) and shared; their labels are made when read."""
+    data set for what they say (`fast.Static.options`) and shared; their labels are made when read.
+
+    The menu is kept from one move to the next (issue 11, item 4): each squadron's own options (its segment:
+    to the deck, to CAP, into the strike group, from CAP to a deck) are kept in `_Menu`, saved on the state;
+    the state copied from it keeps it as `opbase`, and a move of the air operation (`on_op`) says in `optouch`
+    which squadrons it may have changed (the one moved, those sharing its carrier's boxes or its group's CAP, the
+    deck when the strike group grows). Only those are worked out again, once it is checked that nothing else the
+    segments depend on changed (the aircraft since the move, damage, sunk carriers, DMCVs, fleets). The moves of
+    the whole side (combining, launching, flying on, ending) are worked out every time."""
     s, d, st = c.s, c.d, c.st
     side = s.op_side
     air = s.air
-    moved = s.moved
     forming = s.forming
     cache = st.options
-    opts: list[Option] = []
-    mine = [q for q in st.side_squadrons[side] if q in air and air[q][0] != "lost"]
-    joins: dict[str, bool] = {}          # carrier -> whether its deck may launch / join now (can_join's part)
-    uncaps: dict[tuple, list[str]] = {}  # (box, parent, type, steps) -> uncap_carriers
-    for q in mine:
-        if q in moved or q in forming:
-            continue
-        box, n = air[q]
-        kind, _, rest = box.partition(":")
-        if kind == "hangar":
-            k = rest
-            if c.free_boxes(k):
-                key = ("deck", q, n, k)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
-                                            _make(_deck_label, d, q, n, k))
-                opts.append(o)
-        elif kind == "deck":
-            k = rest.partition(":")[0]
-            if st.spec[q].role == "fighter":
-                gr = c.group_of(k)
-                dm = s.dmcv.get(side) if gr in DMCV_GROUPS else None
-                key = ("cap", q, n, k, gr, dm)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"cap:{q}", None,
-                                            {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
-                                            _make(_cap_label, d, q, n, c.group_name(gr)))
-                opts.append(o)
-            ok = joins.get(k)
-            if ok is None:
-                ok = joins[k] = _carrier_may_join(c, k)
-            if ok and _unit_may_join(c, q):
-                joining = bool(forming)
-                key = ("sg-add", q, n, k, joining)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
-                                            _make(_add_label, d, q, n, joining))
-                opts.append(o)
-        elif kind == "cap":
-            ukey = (box, st.parent[q], st.type[q], n)
-            ks = uncaps.get(ukey)
-            if ks is None:
-                ks = uncaps[ukey] = uncap_carriers(c, q)
-            for k in ks:
-                key = ("uncap", q, n, k)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
-                                            _make(_uncap_label, d, q, n, k))
-                opts.append(o)
-    for a, b in combinable(c, mine):
+    facts = _Facts(c)
+    memo = None
+    touch = s.optouch
+    base = s.opbase
+    if touch is not None and base is not None:
+        dirty, tok, moved, formed, same_pairs = touch
+        if (tok == air.tok and moved is s.moved and formed is forming and base.side == side
+                and base.kind == s.op_kind and base.sunk == s.sunk and base.damage == s.damage
+                and base.dmcv == s.dmcv and base.fleet == s.fleet):
+            segs = base.segs.copy()
+            pos = st.side_pos[side]
+            for q in dirty:
+                segs[pos[q]] = facts.seg(q)
+            memo = _Menu(side, s.op_kind, segs, base.pairs if same_pairs else _pairs(c, side), base.sunk,
+                         base.damage, base.dmcv, base.fleet)
+    if memo is None:
+        seg = facts.seg
+        memo = _Menu(side, s.op_kind, [seg(q) for q in st.side_squadrons[side]], _pairs(c, side), s.sunk,
+                     dict(s.damage), dict(s.dmcv), dict(s.fleet))
+    s.opmemo = memo
+    opts: list[Option] = list(_chain(memo.segs))
+    for a, b in memo.pairs:
         na, nb = air[a][1], air[b][1]
         key = ("combine", a, na, b, nb)
         o = cache.get(key)
@@ -536,26 +513,8 @@ def op_options(c: Ctx) -> list[Option]:
                                     _make(_combine_label, d, a, na, b, nb))
         opts.append(o)
     if forming:
-        steps = tuple(air[q][1] for q in forming)
-        midway_op = s.op_kind == "midway"
-        if midway_op:
-            mh = d.midway.hex
-            at_hex = {mh: MIDWAY}
-        else:
-            at_hex = {}
-            for f in enemies_on_map(c, side):
-                at_hex.setdefault(s.fleet[f], f)
-        for h in launch_hexes(c):
-            tgt = at_hex.get(h)
-            key = ("sg-go", h, forming, steps, tgt)
-            o = cache.get(key)
-            if o is None:
-                fields = {"verb": "launch", "units": list(forming), "hex": h}
-                if tgt:
-                    fields["target"] = tgt
-                o = cache[key] = Option(f"sg-go:{h}", None, fields, _make(_go_label, d, forming, steps, h, tgt))
-            opts.append(o)
-    fly = must_fly(c)
+        opts += _launch_options(c, forming)
+    fly = must_fly(c) if s.groups else ()
     for g in fly:
         hexes = flight_targets(c, g)
         for h in hexes:
@@ -579,15 +538,209 @@ def op_options(c: Ctx) -> list[Option]:
     return opts
 
 
-def uncap_carriers(c: Ctx, q: str) -> list[str]:
-    """CAP -> deck (6.4(3) 'and vice versa'): a free deck box of a carrier of the group; a Japanese fighter
-    goes to its parent when the parent is undamaged."""
-    group = group_of_box(c.s.box(q))
-    if c.side_of(q) == "japan" and c.parent_ok(q):
-        cands = [c.parent(q)] if c.parent(q) in c.carriers_of(group) else list(c.carriers_of(group))
+def _launch_options(c: Ctx, forming: tuple[str, ...]) -> tuple[Option, ...]:
+    """The launch moves of the forming strike group (8.4): one per hex within two of its carrier's hex, kept per
+    data set for the group, its steps, that hex and where the targets are."""
+    s, d = c.s, c.d
+    air = s.air
+    steps = tuple([air[q][1] for q in forming])
+    midway_op = s.op_kind == "midway"
+    if midway_op:
+        at_hex = {d.midway.hex: MIDWAY}
     else:
-        cands = list(c.carriers_of(group))
-    return [k for k in cands if c.free_boxes(k) and c.room_for(k, q, f"deck:{k}:{c.free_boxes(k)[0]}")]
+        at_hex = {}
+        fleet = s.fleet
+        for f in enemies_on_map(c, s.op_side):
+            at_hex.setdefault(fleet[f], f)
+    k = launch_origin(c, forming[0])
+    here = d.midway.hex if k == MIDWAY else fleet_hex_of_carrier(c, k)
+    cache = c.st.options
+    whole = ("sg-go*", forming, steps, here, midway_op, tuple(at_hex.items()))
+    got = cache.get(whole)
+    if got is not None:
+        return got
+    out = []
+    for h in launch_hexes(c):
+        tgt = at_hex.get(h)
+        key = ("sg-go", h, forming, steps, tgt)
+        o = cache.get(key)
+        if o is None:
+            fields = {"verb": "launch", "units": list(forming), "hex": h}
+            if tgt:
+                fields["target"] = tgt
+            o = cache[key] = Option(f"sg-go:{h}", None, fields, _make(_go_label, d, forming, steps, h, tgt))
+        out.append(o)
+    got = cache[whole] = tuple(out)
+    return got
+
+
+class _Menu:
+    """The kept part of an air-operation menu (`op_options`): each squadron's segment, and what they were worked
+    out from besides the aircraft, the moved set and the forming group (which `optouch` vouches for)."""
+
+    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet")
+
+    def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet):
+        self.side = side
+        self.kind = kind
+        self.segs = segs          # the segment of each squadron of the side, in id order (`Static.side_pos`)
+        self.pairs = pairs        # `_pairs`
+        self.sunk = sunk
+        self.damage = damage
+        self.dmcv = dmcv
+        self.fleet = fleet
+
+
+def _box_info(st, box: str) -> tuple[str, str]:
+    """(kind, carrier or group) of a box name, kept per data set: 'deck:akagi:1' -> ('deck', 'akagi')."""
+    kind, _, rest = box.partition(":")
+    info = st.boxinfo[box] = (kind, rest.partition(":")[0])
+    return info
+
+
+class _Facts:
+    """What one menu's segments are worked out from, each fact on first use: a carrier's free deck boxes
+    (`Ctx.free_boxes`), its group (`Ctx.group_of`), whether its deck may launch or join now (`_carrier_may_join`),
+    where a CAP unit of a kind may land on deck (CAP -> deck, 6.4(3) 'and vice versa')."""
+
+    __slots__ = ("c", "_free", "_group", "_joins", "_uncaps", "b17")
+
+    def __init__(self, c: Ctx):
+        self.c = c
+        self._free: dict[str, list[int]] = {}
+        self._group: dict[str, str] = {}
+        self._joins: dict[str, bool] = {}
+        self._uncaps: dict[tuple, list[str]] = {}
+        forming = c.s.forming
+        spec = c.st.spec
+        self.b17 = bool(forming) and any(spec[u].hit_rule == "three-ones" for u in forming)
+
+    def free(self, k: str) -> list[int]:
+        got = self._free.get(k)
+        if got is None:
+            got = self._free[k] = self.c.free_boxes(k)
+        return got
+
+    def seg(self, q: str) -> tuple[Option, ...]:
+        """The options of squadron `q` alone (none once it has moved, is forming a strike or is elsewhere)."""
+        c = self.c
+        s, st = c.s, c.st
+        v = s.air.get(q)
+        if v is None or q in s.moved or q in s.forming:
+            return ()
+        box, n = v
+        info = st.boxinfo.get(box)
+        if info is None:
+            info = _box_info(st, box)
+        kind = info[0]
+        cache = st.options
+        d = c.d
+        if kind == "hangar":
+            k = info[1]
+            if not self.free(k):
+                return ()
+            key = ("deck", q, n, k)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
+                                        _make(_deck_label, d, q, n, k))
+            return (o,)
+        if kind == "deck":
+            k = info[1]
+            sp = st.spec[q]
+            out = []
+            if sp.role == "fighter":
+                gr = self._group.get(k)
+                if gr is None:
+                    gr = self._group[k] = c.group_of(k)
+                dm = s.dmcv.get(s.op_side) if gr in DMCV_GROUPS else None
+                key = ("cap", q, n, k, gr, dm)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"cap:{q}", None,
+                                            {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
+                                            _make(_cap_label, d, q, n, c.group_name(gr)))
+                out.append(o)
+            ok = self._joins.get(k)
+            if ok is None:
+                ok = self._joins[k] = _carrier_may_join(c, k)
+            forming = s.forming
+            if ok and (sp.role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
+                       else sp.role == "attack"):     # `_unit_may_join`
+                joining = bool(forming)
+                key = ("sg-add", q, n, k, joining)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
+                                            _make(_add_label, d, q, n, joining))
+                out.append(o)
+            return tuple(out)
+        if kind == "cap":
+            ukey = (box, st.parent[q], st.type[q], n)
+            got = self._uncaps.get(ukey)
+            if got is None:
+                got = self._uncaps[ukey] = self._uncap_carriers(q, info[1])
+            out = []
+            for k in got:
+                key = ("uncap", q, n, k)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
+                                            _make(_uncap_label, d, q, n, k))
+                out.append(o)
+            return tuple(out)
+        return ()
+
+    def _uncap_carriers(self, q: str, group: str) -> list[str]:
+        """CAP -> deck (6.4(3) 'and vice versa'): a carrier of the group with a free deck box; a Japanese fighter
+        goes to its parent when the parent is undamaged. A free deck box always has room for the unit (no aircraft
+        in it to combine with), so room is the load under capacity (8.3(3))."""
+        c = self.c
+        if c.st.side_of[q] == "japan" and c.parent_ok(q):
+            p = c.st.parent[q]
+            cands = c.carriers_of(group)
+            if p in cands:
+                cands = (p,)
+        else:
+            cands = c.carriers_of(group)
+        return [k for k in cands if self.free(k) and c.load(k) < c.capacity(k)]
+
+
+def _pairs(c: Ctx, side: str) -> list[tuple[str, str]]:
+    """`combinable` over all of the side's aircraft, from the box index: in each box (not a deck, a strike group
+    or spent CAP), the first two one-step units of a type and home kind, ordered by the first."""
+    st = c.st
+    air = c.s.air
+    boxinfo = st.boxinfo
+    side_of = st.side_of
+    out = []
+    for box, units in air.index().by_box.items():
+        if len(units) < 2 or side_of[units[0]] != side:
+            continue
+        info = boxinfo.get(box)
+        if info is None:
+            info = _box_info(st, box)
+        if info[0] in _NO_COMBINE:
+            continue
+        ones = [q for q in units if air[q][1] == 1]
+        if len(ones) < 2:
+            continue
+        kinds: dict[tuple, list[str]] = {}
+        for q in ones:
+            key = (st.type[q], st.parent[q] == MIDWAY)
+            got = kinds.get(key)
+            if got is None:
+                kinds[key] = [q]
+            elif len(got) == 1:
+                got.append(q)
+                out.append((got[0], q))
+    if len(out) > 1:
+        out.sort()
+    return out
+
+
+_NO_COMBINE = frozenset({"deck", "sg", "spent", "lost"})
+_chain = chain.from_iterable
 
 
 def combinable(c: Ctx, mine: list[str]) -> list[tuple[str, str]]:
@@ -606,7 +759,8 @@ def combinable(c: Ctx, mine: list[str]) -> list[tuple[str, str]]:
 
 
 def on_op(c: Ctx, answer: str) -> None:
-    """Apply one move of the air operation."""
+    """Apply one move of the air operation. A move that leaves the state at the next move of the same operation
+    says which squadrons' menu segments it may have changed (`optouch`, see `op_options`)."""
     s = c.s
     side = s.op_side
     verb, _, rest = answer.partition(":")
@@ -617,40 +771,87 @@ def on_op(c: Ctx, answer: str) -> None:
         s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, s.air[q][1], k)
+        dirty = _near(c, q, k, c.group_of(k))
+        same_pairs = s.air[q][1] == 2
     elif verb == "cap":
         q = rest
-        g = c.group_of(carrier_of_box(s.box(q)))
+        k = carrier_of_box(s.box(q))
+        g = c.group_of(k)
         s.air[q] = (f"cap:{g}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, s.air[q][1], c.group_name(g))
+        dirty = _near(c, q, k, g)
+        same_pairs = s.air[q][1] == 2
     elif verb == "uncap":
         q, k = rest.split(":")
         n = c.free_boxes(k)[0]
         s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, s.air[q][1], k)
+        dirty = _near(c, q, k, c.group_of(k))
+        same_pairs = s.air[q][1] == 2
     elif verb == "combine":
         a, b = rest.split(":")
         c.combine(a, b)
+        dirty = None
     elif verb == "sg-add":
         s.forming = s.forming + (rest,)
+        by_box = s.air.index().by_box
+        dirty = [rest]
+        for name in c.st.side_decks[side]:
+            got = by_box.get(name)
+            if got:
+                dirty += got
+        same_pairs = True
     elif verb == "sg-go":
+        units = s.forming
+        origins = {carrier_of_box(s.air[q][0]) for q in units}
         launch(c, rest)
+        if s.step == "op" and not c.done:      # no attack: the strike's carriers' decks are free again
+            dirty = list(units)
+            by_box = s.air.index().by_box
+            for name in c.st.side_decks[side]:
+                got = by_box.get(name)
+                if got:
+                    dirty += got
+            for k in sorted(origins):
+                dirty += _near(c, k, k, c.group_of(k))[1:]
+            s.optouch = (dirty, s.air.tok, s.moved, s.forming, True)
         return
     elif verb == "sg-move":
         gid, h = rest.split(":", 1)
         fly(c, gid, h)
+        if s.step == "op" and not c.done:
+            s.optouch = ((), s.air.tok, s.moved, s.forming, True)    # only the strike groups' moves changed
         return
     elif verb == "sg-return":
         g = s.groups[rest]
         s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
         c.tell(side, "air", f"Strike {rest} finds no target within {group_ma(c, g)} hexes and heads home", "8.5(3)")
         head_home(c, rest, "ret2")
+        if s.step == "op" and not c.done:
+            s.optouch = (g.units, s.air.tok, s.moved, s.forming, False)   # strike -> Return boxes
         return
     elif verb == "end":
         end(c)
         return
     s.step = "op"
+    if dirty is not None:
+        s.optouch = (dirty, s.air.tok, s.moved, s.forming, same_pairs)
+
+
+def _near(c: Ctx, q: str, k: str, group: str) -> list[str]:
+    """The squadrons whose menu segments a move of `q` to or from carrier `k` (of `group`) may change: `q`, the
+    units in `k`'s hangar (a deck box taken or freed) and in the group's CAP box (`k`'s room and deck)."""
+    by_box = c.s.air.index().by_box
+    out = [q]
+    got = by_box.get("hangar:" + k)
+    if got:
+        out += got
+    got = by_box.get("cap:" + group)
+    if got:
+        out += got
+    return out
 
 
 def launch(c: Ctx, h: str) -> None:

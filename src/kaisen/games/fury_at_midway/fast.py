@@ -11,7 +11,7 @@ from kaisen.games.fury_at_midway.data import FaMData
 
 class Static:
     __slots__ = ("side_of", "spec", "parent", "type", "side_squadrons", "within2", "group_carriers",
-                 "fleet_groups", "fleet_group_set", "options", "deck_range")
+                 "fleet_groups", "fleet_group_set", "options", "deck_range", "boxinfo", "side_decks", "side_pos")
 
     def __init__(self, d: FaMData):
         sq = d.squadrons
@@ -21,12 +21,16 @@ class Static:
         self.type = {q: sp.type for q, sp in sq.items()}
         sides = sorted({self.side_of[q] for q in sq})
         self.side_squadrons = {side: tuple(sorted(q for q in sq if self.side_of[q] == side)) for side in sides}
+        self.side_pos = {side: {q: i for i, q in enumerate(qs)} for side, qs in self.side_squadrons.items()}
         self.within2 = {h: tuple(x for x in d.hexes if d.hex_distance(h, x) <= 2) for h in d.hexes}
         self.group_carriers = {g: d.group_carriers(g) for g in d.groups}
         self.fleet_groups = {f: d.fleet_groups(f) for f in d.fleets}
         self.fleet_group_set = {f: frozenset(v) for f, v in self.fleet_groups.items()}
         self.options: dict[tuple, Any] = {}
+        self.boxinfo: dict[str, tuple[str, str]] = {}   # box name -> (kind, carrier or group): air_ops
         self.deck_range = {k: tuple(range(1, sp.deck_boxes + 1)) for k, sp in d.carriers.items()}
+        self.side_decks = {side: tuple(f"deck:{k}:{n}" for k, sp in d.carriers.items() if sp.side == side
+                                       for n in range(1, sp.deck_boxes + 1)) for side in sides}
 
 
 def static(d: FaMData) -> Static:

@@ -12,6 +12,7 @@ Where things are (the vocabulary every module uses):
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
@@ -40,6 +41,9 @@ class StrikeGroup(NamedTuple):
     flights: int = 0            # air operations flown since launch: 1 in the launching operation (9.5(1))
     moved: bool = True          # moved in the current air operation
     midway_strike: bool = False  # launched in the Midway Base Attack Phase (6.4(4): always back to Return 1)
+
+
+_new_dict = dict.__new__
 
 
 class AirIndex:
@@ -100,15 +104,22 @@ class AirIndex:
         return out
 
 
+_TOKENS = itertools.count(1)
+
+
 class Air(dict):
     """squadron -> (box, steps), keeping its box index (AirIndex) up to date: every change drops it, the next
-    look builds it again. A copy shares the index of its original until either changes."""
+    look builds it again. A copy shares the index of its original until either changes.
 
-    __slots__ = ("_idx",)
+    `tok` names the contents: a copy shares it, every change takes a new one (never used before), so two `Air`
+    with one token hold the same squadrons in the same boxes with the same steps (air_ops' kept menu)."""
+
+    __slots__ = ("_idx", "tok")
 
     def __init__(self, *args, **kwargs):
         dict.__init__(self, *args, **kwargs)
         self._idx = None
+        self.tok = next(_TOKENS)
 
     def index(self) -> AirIndex:
         idx = self._idx
@@ -117,11 +128,14 @@ class Air(dict):
         return idx
 
     def copy(self) -> "Air":
-        new = Air(self)
+        new = _new_dict(Air)
+        dict.update(new, self)
         new._idx = self._idx
+        new.tok = self.tok
         return new
 
     def __setitem__(self, key, value):
+        self.tok = next(_TOKENS)
         idx = self._idx
         if idx is not None:
             old = dict.get(self, key)
@@ -133,34 +147,44 @@ class Air(dict):
 
     def __delitem__(self, key):
         self._idx = None
+        self.tok = next(_TOKENS)
         dict.__delitem__(self, key)
 
     def setdefault(self, key, default=None):
         self._idx = None
+        self.tok = next(_TOKENS)
         return dict.setdefault(self, key, default)
 
     def pop(self, *args):
         self._idx = None
+        self.tok = next(_TOKENS)
         return dict.pop(self, *args)
 
     def popitem(self):
         self._idx = None
+        self.tok = next(_TOKENS)
         return dict.popitem(self)
 
     def update(self, *args, **kwargs):
         self._idx = None
+        self.tok = next(_TOKENS)
         dict.update(self, *args, **kwargs)
 
     def clear(self):
         self._idx = None
+        self.tok = next(_TOKENS)
         dict.clear(self)
 
     def __ior__(self, other):
         self._idx = None
+        self.tok = next(_TOKENS)
         return dict.__ior__(self, other)
 
     def __reduce__(self):
         return (Air, (dict(self),))
+
+
+_DERIVED = frozenset({"cache", "last_events", "opmemo", "opbase", "optouch"})
 
 
 @dataclass(slots=True)
@@ -206,6 +230,11 @@ class FaMState:
     result: tuple[str | None, int] | None = None
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
+    # Derived, never saved nor compared (air_ops' kept air-operation menu): the menu facts of this state's pause,
+    # those of the state it was copied from, and what the one move since then touched (set by air_ops.on_op).
+    opmemo: Any = None
+    opbase: Any = None
+    optouch: Any = None
 
     def __post_init__(self) -> None:
         if type(self.air) is not Air:
@@ -220,7 +249,7 @@ class FaMState:
                         self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
                         self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
                         self.attack.copy() if self.attack is not None else None, self.pending, self.options,
-                        self.result, (), None)
+                        self.result, (), None, None, self.opmemo, None)
 
     def option(self, name: str) -> bool:
         return dict(self.options).get(name, False)
@@ -246,7 +275,7 @@ class FaMState:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name in ("cache", "last_events"):
+            if f.name in _DERIVED:
                 continue
             v = getattr(self, f.name)
             if f.name == "groups":

@@ -1,0 +1,71 @@
+"""Issue 11, item 4, for Fury at Midway: the air-operation menu kept from one move to the next (`air_ops.op_options`
+with `FaMState.opbase`/`optouch`) is the menu worked out from scratch, at every step of seeded random games (with
+and without the optional B-17s), and a state changed in place after a move (as tests and tools do) gets the menu
+of what it now holds."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kaisen.engine import testing
+from kaisen.engine.core import End
+from kaisen.games.fury_at_midway import GAME, air_ops
+from kaisen.games.fury_at_midway.common import Ctx
+
+D = GAME.data
+
+
+def fresh_menu(s):
+    """The menu of `s` worked out from scratch (no kept menu to start from)."""
+    t = s.copy()
+    t.opbase = None
+    return air_ops.op_options(Ctx(t, D, frozen=True))
+
+
+def same(a, b) -> bool:
+    return [(o.id, o.fields, o.label) for o in a] == [(o.id, o.fields, o.label) for o in b]
+
+
+@pytest.mark.parametrize("seed,options", [(1, None), (2, None), (3, {"b17": True}), (4, None), (5, {"b17": True})])
+def test_the_kept_menu_is_the_menu_from_scratch(seed, options):
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    kept = 0
+    while not isinstance(p := GAME.pause(s), End):
+        if s.step == "op":
+            kept += s.optouch is not None
+            assert same(p.options, fresh_menu(s)), (seed, s.optouch)
+        s = GAME.apply(s, testing.random_answer(p, rng))
+    assert kept > 20        # the kept menu was used, not only the one from scratch
+
+
+def test_a_state_changed_in_place_after_a_move_gets_its_own_menu():
+    rng = random.Random(7)
+    s = GAME.new_state()
+    checked = 0
+    while not isinstance(p := GAME.pause(s), End) and checked < 40:
+        if s.step == "op":
+            for o in p.options:
+                if o.id.startswith(("deck:", "cap:", "uncap:", "sg-add:")):
+                    t = GAME.apply(s, o.id)
+                    if t.step != "op" or t.optouch is None:
+                        continue
+                    # in place: a hangar unit of the other carriers to the deck, a damage marker, a step lost
+                    for q, (box, n) in sorted(t.air.items()):
+                        if box.startswith("hangar:") and q not in t.moved:
+                            t.air[q] = (box, 1) if n == 2 else ("lost", 0)
+                            break
+                    t.cache = None
+                    assert same(GAME.pause(t).options, fresh_menu(t))
+                    u = GAME.apply(s, o.id)
+                    k = next((k for k in ("enterprise", "hornet", "yorktown", "akagi", "kaga", "hiryu", "soryu")
+                              if k not in u.sunk and not u.damage.get(k)), None)
+                    if k is not None:
+                        u.damage[k] = (1,)
+                        u.cache = None
+                        assert same(GAME.pause(u).options, fresh_menu(u))
+                    checked += 1
+                    break
+        s = GAME.apply(s, testing.random_answer(p, rng))
+    assert checked >= 10
