@@ -195,8 +195,21 @@ def next_fire(c: Ctx) -> None:
 
 def fire_chance(c: Ctx, side: str) -> Chance:
     cb = c.s.combat
-    labels = tuple(f"{unit_label(c, u)} (CF {cf}{', CAP -' + str(cap) if cap else ''})" for u, cf, _, cap in cb.fire[side])
-    return Chance((6,) * len(labels), f"{SIDE_NAME[side]} fires: " + "; ".join(labels), "10.2", labels)
+    d = c.d
+    labels = []
+    for u, cf, _, cap in cb.fire[side]:
+        key = (id(d), u, cf, cap)
+        text = _DIE_LABELS.get(key)
+        if text is None:
+            text = _DIE_LABELS[key] = f"{unit_label(c, u)} (CF {cf}{', CAP -' + str(cap) if cap else ''})"
+        labels.append(text)
+    labels = tuple(labels)
+    return Chance((6,) * len(labels), _FIRES[side] + "; ".join(labels), "10.2", labels)
+
+
+# The dice's labels say only what their keys hold: made once per value (a few hundred in all).
+_DIE_LABELS: dict[tuple, str] = {}
+_FIRES = {side: f"{name} fires: " for side, name in SIDE_NAME.items()}
 
 
 def unit_label(c: Ctx, unit: str) -> str:
@@ -272,8 +285,22 @@ def alloc_options(c: Ctx) -> list[Option]:
     pool = alloc_pool(c)
     cb = c.s.combat
     loc = c.s.loc
-    make = partial(_hit_label, c.d)
-    return [Option(f"hit:{u}", None, hit_fields(u, cb.applied.get(u, 0), loc[u]), make) for u in eligible(c, pool)]
+    d = c.d
+    applied = cb.applied
+    out = []
+    for u in eligible(c, pool):
+        key = (id(d), u, applied.get(u, 0), loc[u])
+        o = _HIT_OPTIONS.get(key)
+        if o is None:
+            if len(_HIT_OPTIONS) > 50_000:
+                _HIT_OPTIONS.clear()
+            o = _HIT_OPTIONS[key] = Option("hit:" + u, None, hit_fields(u, key[2], key[3]), partial(_hit_label, d))
+        out.append(o)
+    return out
+
+
+# A hit option says only what its key holds (the ship, its hits so far, where it is): made once per value.
+_HIT_OPTIONS: dict[tuple, Option] = {}
 
 
 def _hit_label(d, o: Option) -> str:
@@ -302,13 +329,37 @@ def on_alloc(c: Ctx, oid: str) -> None:
 def sunk_rolls(c: Ctx) -> list[str]:
     """Ships that roll on the Sunk Table (Transports and the Tokyo Express sink without a roll)."""
     cb = c.s.combat
-    return [u for u in c.d.order if cb.applied.get(u) and not c.d.ships[u].is_transport]
+    ships = c.d.ships
+    return [u for u in hit_in_order(c.d, cb.applied) if not ships[u].is_transport]
+
+
+_ORDER: dict[int, dict[str, int]] = {}
+
+
+def hit_in_order(d, applied: dict[str, int]) -> list[str]:
+    """The ships that took hits this round, in the data's order (sorting the few hit ships instead of
+    scanning every ship)."""
+    index = _ORDER.get(id(d))
+    if index is None:
+        index = _ORDER[id(d)] = {u: i for i, u in enumerate(d.order)}
+    hit = [u for u, n in applied.items() if n and u in index]
+    if len(hit) > 1:
+        hit.sort(key=index.__getitem__)
+    return hit
 
 
 def sunk_chance(c: Ctx) -> Chance:
     cb = c.s.combat
-    labels = tuple(f"{c.name(u)}: {cb.applied[u]} hit(s) vs DF {c.d.ships[u].df}, sinks on "
-                   f"{sink_threshold(cb.applied[u], c.d.ships[u].df)}-6" for u in sunk_rolls(c))
+    d = c.d
+    labels = []
+    for u in sunk_rolls(c):
+        key = (id(d), u, cb.applied[u])
+        text = _DIE_LABELS.get(key)
+        if text is None:
+            text = _DIE_LABELS[key] = (f"{c.name(u)}: {cb.applied[u]} hit(s) vs DF {d.ships[u].df}, sinks on "
+                                       f"{sink_threshold(cb.applied[u], d.ships[u].df)}-6")
+        labels.append(text)
+    labels = tuple(labels)
     return Chance((6,) * len(labels), "Sunk Table: " + "; ".join(labels), "10.7", labels)
 
 
@@ -317,7 +368,7 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
     s, d = c.s, c.d
     cb = s.combat
     rolls = dict(zip(sunk_rolls(c), faces))
-    hit = [u for u in d.order if cb.applied.get(u)]
+    hit = hit_in_order(d, cb.applied)
     for u in hit:
         sp = d.ships[u]
         n = cb.applied[u]

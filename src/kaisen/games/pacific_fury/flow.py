@@ -145,6 +145,12 @@ def _pause(c: Ctx) -> Pause:
     s, d = c.s, c.d
     step, _, arg = s.step.partition(":")
     cb = s.combat
+    if step == "form":
+        return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options(c)), "8.2",
+                        "form-task-force")
+    if step == "op":      # the two most frequent first
+        return Decision(s.phasing, _prompt(_OP_PROMPTS, s.ops[s.phasing] + 1), tuple(operations.options(c)), "9.0",
+                        "operation")
     if step == "over":
         winner, score = s.result
         return End(winner, score, return_phase.summary(c))
@@ -159,12 +165,6 @@ def _pause(c: Ctx) -> Pause:
         return Decision("usa", "Which sunk US CV returns to play?",
                         tuple(Option(f"revive:{u}", c.name(u), {"verb": "revive", "unit": u})
                               for u in event_phase.overestimated_candidates(c)), "7.2", "revive-carrier")
-    if step == "form":
-        return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options(c)), "8.2",
-                        "form-task-force")
-    if step == "op":
-        return Decision(s.phasing, _prompt(_OP_PROMPTS, s.ops[s.phasing] + 1), tuple(operations.options(c)), "9.0",
-                        "operation")
     if step == "te-detect":
         return Chance((6,), "US tries to detect the Tokyo Express (1 detected; 2 if Henderson Field is operational)", "9.6")
     if step == "cc-declare":
@@ -208,12 +208,19 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
     # the common case checked inline (an offered option id); anything else goes through check_answer
     offered = False
     i = 0
-    if type(p) is Decision and type(answer) is str:
-        for o in p.options:
-            if o.id == answer:
-                offered = True
+    if type(p) is Decision:
+        if type(answer) is str:
+            for o in p.options:
+                if o.id == answer:
+                    offered = True
+                    break
+                i += 1
+    elif type(p) is Chance and type(answer) is tuple and len(answer) == len(p.dice):
+        offered = True           # faces as check_dice accepts them: ints (not bools) within each die's sides
+        for face, sides in zip(answer, p.dice):
+            if type(face) is not int or not 1 <= face <= sides:
+                offered = False
                 break
-            i += 1
     if not offered:
         try:
             answer = check_answer(p, answer, "4.0")
