@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import partial
 
 from kaisen.engine.core import Chance, Option
-from kaisen.games.pacific_fury.air_targets import strike_fields, strike_targets
-from kaisen.games.pacific_fury.common import (DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, hits_for,
+from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
+from kaisen.games.pacific_fury.common import (DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, describe, hits_for,
                                               sink_threshold)
 from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
@@ -407,11 +407,16 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
         if not s.hf_operational:
             pass
         elif cb.hf_hits >= need:
-            c.disrupt(f"{cb.hf_hits} hit(s), {need} needed", "10.4" if cb.kind == "bombard" else "10.6")
+            s.hf_operational = False    # (Ctx.disrupt, its text made from the hits when read)
+            c.note("henderson", "10.4" if cb.kind == "bombard" else "10.6", _disrupted_by_hits_text, cb.hf_hits, need)
         else:
             c.note("henderson", "10.4" if cb.kind == "bombard" else "10.6",
                    "{} hit(s) on Henderson Field, {} needed: no effect".format, cb.hf_hits, need)
     round_end(c)
+
+
+def _disrupted_by_hits_text(hits: int, need: int) -> str:
+    return f"Henderson Field is disrupted ({hits} hit(s), {need} needed)"
 
 
 def _one_hit_text(name: str, n: int) -> str:
@@ -604,9 +609,13 @@ def choose_targets(c: Ctx) -> None:
 def target_options(c: Ctx, tf_id: str) -> list[Option]:
     s = c.s
     tf = s.tfs[tf_id]
-    return [Option(f"target:{t.id}", f"{tf_id} targets {c.describe(t, False)}",
-                   {"verb": "target", "tf": tf_id, "target": t.id, "zone": tf.zone})
+    return [Option(f"target:{t.id}", None, {"verb": "target", "tf": tf_id, "target": t.id, "zone": tf.zone},
+                   partial(_target_label, c.d, t))
             for t in sorted(s.in_zone(tf.zone, other(tf.side)), key=lambda t: t.id)]
+
+
+def _target_label(d, t: TaskForce, o: Option) -> str:
+    return f"{o.fields['tf']} targets {describe(d, t, False)}"
 
 
 def on_target(c: Ctx, tf_id: str, oid: str) -> None:
@@ -634,11 +643,15 @@ def strike_next_options(c: Ctx) -> list[Option]:
     tf = s.tfs.get(cb.mover)
     if tf is None or not carriers(c.d, tf.ships):
         return []
-    opts = [Option(f"strike:{t}", f"Second round on {label}", strike_fields(tf.id, t, zone))
-            for t, zone, label in strike_targets(c, tf, tf.side)]
+    opts = [Option(f"strike:{t}", None, strike_fields(tf.id, t, zone), partial(_second_round_label, make, args))
+            for t, zone, make, args in strike_target_makers(c, tf, tf.side)]
     if not opts:
         return []
     return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})]
+
+
+def _second_round_label(make, args: tuple, o: Option) -> str:
+    return f"Second round on {make(*args)}"
 
 
 def on_strike_next(c: Ctx, oid: str) -> None:

@@ -45,6 +45,10 @@ def _reveal_text(d, side, tid, why, ships) -> str:
     return f"{SIDE_NAME[side]} {tid} revealed ({why}): {names(d, ships)}"
 
 
+def _reveal_zone_text(d, side, tid, zone, ships) -> str:
+    return _reveal_text(d, side, tid, "enemy in " + d.zones[zone].name, ships)
+
+
 def _shift_text(n, side, why, old, new) -> str:
     return f"Initiative marker shifts {n} toward {SIDE_NAME[side]} ({why}): {box_label(old)} -> {box_label(new)}"
 
@@ -125,7 +129,9 @@ class Ctx:
 
     def reveal_zone(self, zone: str, rule: str) -> None:
         for tf in sorted(self.s.in_zone(zone), key=lambda t: t.id):
-            self.reveal(tf, "enemy in " + self.d.zones[zone].name, rule)
+            if not tf.revealed:      # (reveal, its reason made from the zone when read)
+                self.s.tfs[tf.id] = tf._replace(revealed=True)
+                self.note("reveal", rule, _reveal_zone_text, self.d, tf.side, tf.id, zone, tf.ships)
 
     def to_base(self, tf: TaskForce, why: str, rule: str) -> None:
         """10.8 / 9.2: a task force goes back to base face down and is dissolved for the turn."""

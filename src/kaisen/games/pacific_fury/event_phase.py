@@ -84,8 +84,8 @@ class EVENTS_RESOLVE:
         in_base = [u for u in d.order if s.loc[u] == "base" and d.ships[u].side == "usa" and d.ships[u].type == "CV"]
         sunk = overestimated_candidates(c)
         if len(in_base) > 1 or not sunk:
-            c.say("event", f"Nothing happens ({len(in_base)} US CV in base, {len(sunk)} sunk); "
-                           "the event is used up", "7.2")
+            c.note("event", "7.2", "Nothing happens ({} US CV in base, {} sunk); the event is used up".format,
+                   len(in_base), len(sunk))
             c.finish(DONE_PHASE)
         elif len(sunk) == 1:
             revive(c, sunk[0])

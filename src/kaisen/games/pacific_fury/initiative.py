@@ -1,8 +1,13 @@
 """6.0 Initiative Phase: who has the initiative this turn, Henderson Field, the Transports (6.1-6.3)."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx
+from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx, box_label
 from kaisen.games.pacific_fury.state import MONTHS, SIDE_NAME, other
+
+
+def _turn_text(turn: int, initiative: str, marker: int) -> str:
+    return (f"Turn {turn} ({MONTHS[turn]} 1942): {SIDE_NAME[initiative]} has the initiative "
+            f"(marker at {box_label(marker)}) and holds Henderson Field")
 
 
 def start_turn(c: Ctx) -> None:
@@ -14,8 +19,7 @@ def start_turn(c: Ctx) -> None:
     s.te_formed = False
     s.gone_public = ()
     s.transport_sunk = False
-    c.say("turn", f"Turn {s.turn} ({MONTHS[s.turn]} 1942): {SIDE_NAME[s.initiative]} has the initiative "
-                  f"(marker at {c.box_label()}) and holds Henderson Field", "6.1")
+    c.note("turn", "6.1", _turn_text, s.turn, s.initiative, s.marker)
     receiver = other(s.initiative)
     for u in d.order:
         sp = d.ships[u]

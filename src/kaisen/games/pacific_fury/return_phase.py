@@ -1,7 +1,7 @@
 """11.0 Return Phase and 4.0 How to Win: everyone goes home, Henderson's shift, the end of turn 4."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx
+from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx, box_label
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME
 
 
@@ -27,11 +27,14 @@ def end_game(c: Ctx) -> None:
     s.step = "over"
     winner = "usa" if s.marker > 0 else "japan" if s.marker < 0 else None
     s.result = (winner, s.marker)
-    c.say("end", summary(c), "4.0")
+    c.note("end", "4.0", summary_text, winner, s.marker)
 
 
 def summary(c: Ctx) -> str:
-    winner, marker = c.s.result
-    where = c.box_label(marker)
+    return summary_text(*c.s.result)
+
+
+def summary_text(winner: str | None, marker: int) -> str:
+    where = box_label(marker)
     return (f"{SIDE_NAME[winner]} wins: Initiative marker in box {where} after turn {LAST_TURN}" if winner
             else f"Draw: Initiative marker in the 0 box after turn {LAST_TURN}")
