@@ -94,14 +94,17 @@ def landing_places(c: Ctx, q: str) -> list[str]:
     return out
 
 
-def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None, places_of=None) -> int:
+def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None, places_of=None,
+                 places: dict[str, list[str]] | None = None) -> int:
     """8.3(3): how many of `units` can land at once: free hangar room (capacity less aircraft aboard), plus
     one place beside each one-step unit already aboard that a one-step unit of its type may combine with.
     `fixed` (unit, carrier): that unit is taken to land there first. `places_of(c, unit)`: the carriers a
-    unit may take (default: a Return 1 unit's, `landing_places`; 9.2(4) CAP: `cap_places`)."""
+    unit may take (default: a Return 1 unit's, `landing_places`; 9.2(4) CAP: `cap_places`); or `places`, those
+    carriers already worked out (unit -> carriers, for every unit of `units` at least)."""
     slots: list[tuple[str, str | None]] = []       # (carrier, partner it combines with or None)
     free: dict[str, int] = {}
-    places = {q: (places_of or landing_places)(c, q) for q in units}
+    if places is None:
+        places = {q: (places_of or landing_places)(c, q) for q in units}
     for q in units:
         for k in places[q]:
             if k not in free:
@@ -144,8 +147,10 @@ def to_land(c: Ctx) -> list[str]:
     """Return 1 units of the operating side that have not moved this operation, in id order; at night, once
     Return 1 is empty, the CAP (10.2(2))."""
     s = c.s
-    mine = [(q, box) for q, (box, _) in sorted(s.air.items())
-            if q not in s.moved and c.side_of(q) == s.op_side and box.startswith(("ret1:", "cap:"))]
+    air = s.air
+    moved = s.moved
+    mine = [(q, air[q][0]) for q in c.st.side_squadrons[s.op_side] if q in air and q not in moved]
+    mine = [(q, box) for q, box in mine if box.startswith(("ret1:", "cap:"))]
     ret1 = [q for q, box in mine if box.startswith("ret1:")]
     if ret1 or s.op_kind != "night":
         return ret1
@@ -174,19 +179,22 @@ def land_on_parents(c: Ctx, units: list[str]) -> str | None:
     return None
 
 
-def landing_offer(c: Ctx, q: str) -> list[str]:
+def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None) -> list[str]:
     """The carriers offered to a unit: those that still let every other returning unit land (8.3(1): a unit
-    is lost only when it cannot land)."""
+    is lost only when it cannot land). `places`: `landing_places` of the returning units, when known."""
     where = landing_choices(c, q)
     rest = [u for u in to_land(c) if u != q]
-    keep = [k for k in where if max_landings(c, [q] + rest, fixed=(q, k)) == len(rest)]
+    if places is None:
+        places = {u: landing_places(c, u) for u in [q] + rest}
+    keep = [k for k in where if max_landings(c, [q] + rest, fixed=(q, k), places=places) == len(rest)]
     return keep or where
 
 
 def spare_units(c: Ctx, units: list[str]) -> list[str]:
     """8.3(3): when not every unit can land, those whose loss costs no other landing: the owner picks."""
-    most = max_landings(c, units)
-    return [q for q in units if max_landings(c, [u for u in units if u != q]) == most]
+    places = {q: landing_places(c, q) for q in units}
+    most = max_landings(c, units, places=places)
+    return [q for q in units if max_landings(c, [u for u in units if u != q], places=places) == most]
 
 
 def next_landing(c: Ctx) -> None:
@@ -205,12 +213,13 @@ def next_landing(c: Ctx) -> None:
         units = to_land(c)
         if not units:
             break
-        nowhere = [q for q in units if not landing_places(c, q)]
+        places = {q: landing_places(c, q) for q in units}
+        nowhere = [q for q in units if not places[q]]
         if nowhere:
             for q in nowhere:
                 c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
             continue
-        most = max_landings(c, units)
+        most = max_landings(c, units, places=places)
         if most < len(units):
             opts = shortage_options(c)
             if len(opts) > 1 and any(o.id.startswith("combine:") for o in opts) or len(opts) > len(units) - most:
@@ -220,7 +229,7 @@ def next_landing(c: Ctx) -> None:
                 lose_or_combine(c, o.id)
             continue
         q = units[0]
-        where = landing_offer(c, q)
+        where = landing_offer(c, q, places)
         if not where:
             c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
         elif len(where) == 1:
@@ -483,7 +492,6 @@ def op_options(c: Ctx) -> list[Option]:
     air = s.air
     forming = s.forming
     cache = st.options
-    facts = _Facts(c)
     memo = None
     touch = s.optouch
     base = s.opbase
@@ -492,16 +500,18 @@ def op_options(c: Ctx) -> list[Option]:
         if (tok == air.tok and moved is s.moved and formed is forming and base.side == side
                 and base.kind == s.op_kind and base.sunk == s.sunk and base.damage == s.damage
                 and base.dmcv == s.dmcv and base.fleet == s.fleet):
+            facts = _Facts(c, base.places)
             segs = base.segs.copy()
             pos = st.side_pos[side]
             for q in dirty:
                 segs[pos[q]] = facts.seg(q)
             memo = _Menu(side, s.op_kind, segs, base.pairs if same_pairs else _pairs(c, side), base.sunk,
-                         base.damage, base.dmcv, base.fleet)
+                         base.damage, base.dmcv, base.fleet, base.places)
     if memo is None:
+        facts = _Facts(c, {})
         seg = facts.seg
         memo = _Menu(side, s.op_kind, [seg(q) for q in st.side_squadrons[side]], _pairs(c, side), s.sunk,
-                     dict(s.damage), dict(s.dmcv), dict(s.fleet))
+                     dict(s.damage), dict(s.dmcv), dict(s.fleet), facts.places)
     s.opmemo = memo
     opts: list[Option] = list(_chain(memo.segs))
     for a, b in memo.pairs:
@@ -578,9 +588,10 @@ class _Menu:
     """The kept part of an air-operation menu (`op_options`): each squadron's segment, and what they were worked
     out from besides the aircraft, the moved set and the forming group (which `optouch` vouches for)."""
 
-    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet")
+    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places")
 
-    def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet):
+    def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet, places):
+        self.places = places      # `_Facts.place` of each carrier asked so far: the same while fleets and DMCVs are
         self.side = side
         self.kind = kind
         self.segs = segs          # the segment of each squadron of the side, in id order (`Static.side_pos`)
@@ -603,12 +614,12 @@ class _Facts:
     (`Ctx.free_boxes`), its group (`Ctx.group_of`), whether its deck may launch or join now (`_carrier_may_join`),
     where a CAP unit of a kind may land on deck (CAP -> deck, 6.4(3) 'and vice versa')."""
 
-    __slots__ = ("c", "_free", "_group", "_joins", "_uncaps", "b17")
+    __slots__ = ("c", "_free", "places", "_joins", "_uncaps", "b17")
 
-    def __init__(self, c: Ctx):
+    def __init__(self, c: Ctx, places: dict[str, tuple[str, str | None]]):
         self.c = c
         self._free: dict[str, list[int]] = {}
-        self._group: dict[str, str] = {}
+        self.places = places
         self._joins: dict[str, bool] = {}
         self._uncaps: dict[tuple, list[str]] = {}
         forming = c.s.forming
@@ -619,6 +630,40 @@ class _Facts:
         got = self._free.get(k)
         if got is None:
             got = self._free[k] = self.c.free_boxes(k)
+        return got
+
+    def place(self, k: str) -> tuple[str, str | None]:
+        """Carrier `k`'s group (`Ctx.group_of`) and where its ships are (`fleet_hex_of_carrier`; Midway's hex)."""
+        got = self.places.get(k)
+        if got is None:
+            c = self.c
+            gr = c.group_of(k)
+            got = self.places[k] = (gr, c.group_hex(gr))
+        return got
+
+    def joins(self, k: str) -> bool:
+        """`_carrier_may_join` from the carriers' places."""
+        got = self._joins.get(k)
+        if got is not None:
+            return got
+        c = self.c
+        s = c.s
+        gr, here = self.place(k)
+        if k != MIDWAY and here is None:
+            got = False
+        elif s.op_kind == "midway" and (k == MIDWAY or gr not in c.st.fleet_group_set["1af"]):
+            got = False
+        elif not s.forming:
+            got = True
+        else:
+            k0 = carrier_of_box(s.air[s.forming[0]][0])
+            if len(s.forming) >= max_group(c, s.op_side, k0):
+                got = False
+            elif s.op_side == "japan":
+                got = here == self.place(k0)[1]     # 8.4(3): mid-air assembly over one fleet
+            else:
+                got = k == k0
+        self._joins[k] = got
         return got
 
     def seg(self, q: str) -> tuple[Option, ...]:
@@ -650,9 +695,7 @@ class _Facts:
             sp = st.spec[q]
             out = []
             if sp.role == "fighter":
-                gr = self._group.get(k)
-                if gr is None:
-                    gr = self._group[k] = c.group_of(k)
+                gr = self.place(k)[0]
                 dm = s.dmcv.get(s.op_side) if gr in DMCV_GROUPS else None
                 key = ("cap", q, n, k, gr, dm)
                 o = cache.get(key)
@@ -661,9 +704,7 @@ class _Facts:
                                             {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
                                             _make(_cap_label, d, q, n, c.group_name(gr)))
                 out.append(o)
-            ok = self._joins.get(k)
-            if ok is None:
-                ok = self._joins[k] = _carrier_may_join(c, k)
+            ok = self.joins(k)
             forming = s.forming
             if ok and (sp.role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
                        else sp.role == "attack"):     # `_unit_may_join`
@@ -767,28 +808,31 @@ def on_op(c: Ctx, answer: str) -> None:
     if verb == "deck":
         q = rest
         k = carrier_of_box(s.box(q))
-        n = c.free_boxes(k)[0]
-        s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
+        free = c.free_boxes(k)
+        was = (True, c.load(k) < c.capacity(k))
+        s.air[q] = (f"deck:{k}:{free[0]}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, s.air[q][1], k)
-        dirty = _near(c, q, k, c.group_of(k))
+        dirty = _near(c, q, k, c.group_of(k), was)
         same_pairs = s.air[q][1] == 2
     elif verb == "cap":
         q = rest
         k = carrier_of_box(s.box(q))
         g = c.group_of(k)
+        was = _room(c, k)
         s.air[q] = (f"cap:{g}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, s.air[q][1], c.group_name(g))
-        dirty = _near(c, q, k, g)
+        dirty = _near(c, q, k, g, was)
         same_pairs = s.air[q][1] == 2
     elif verb == "uncap":
         q, k = rest.split(":")
-        n = c.free_boxes(k)[0]
-        s.air[q] = (f"deck:{k}:{n}", s.air[q][1])
+        free = c.free_boxes(k)
+        was = (True, c.load(k) < c.capacity(k))
+        s.air[q] = (f"deck:{k}:{free[0]}", s.air[q][1])
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, s.air[q][1], k)
-        dirty = _near(c, q, k, c.group_of(k))
+        dirty = _near(c, q, k, c.group_of(k), was)
         same_pairs = s.air[q][1] == 2
     elif verb == "combine":
         a, b = rest.split(":")
@@ -805,7 +849,7 @@ def on_op(c: Ctx, answer: str) -> None:
         same_pairs = True
     elif verb == "sg-go":
         units = s.forming
-        origins = {carrier_of_box(s.air[q][0]) for q in units}
+        origins = {k: _room(c, k) for k in sorted({carrier_of_box(s.air[q][0]) for q in units})}
         launch(c, rest)
         if s.step == "op" and not c.done:      # no attack: the strike's carriers' decks are free again
             dirty = list(units)
@@ -814,8 +858,8 @@ def on_op(c: Ctx, answer: str) -> None:
                 got = by_box.get(name)
                 if got:
                     dirty += got
-            for k in sorted(origins):
-                dirty += _near(c, k, k, c.group_of(k))[1:]
+            for k, was in origins.items():
+                dirty += _near(c, k, k, c.group_of(k), was)[1:]
             s.optouch = (dirty, s.air.tok, s.moved, s.forming, True)
         return
     elif verb == "sg-move":
@@ -840,11 +884,19 @@ def on_op(c: Ctx, answer: str) -> None:
         s.optouch = (dirty, s.air.tok, s.moved, s.forming, same_pairs)
 
 
-def _near(c: Ctx, q: str, k: str, group: str) -> list[str]:
-    """The squadrons whose menu segments a move of `q` to or from carrier `k` (of `group`) may change: `q`, the
-    units in `k`'s hangar (a deck box taken or freed) and in the group's CAP box (`k`'s room and deck)."""
-    by_box = c.s.air.index().by_box
+def _room(c: Ctx, k: str) -> tuple[bool, bool]:
+    """What the menu segments of others read of carrier `k`: a free deck box, room under capacity."""
+    return bool(c.free_boxes(k)), c.load(k) < c.capacity(k)
+
+
+def _near(c: Ctx, q: str, k: str, group: str, was: tuple[bool, bool]) -> list[str]:
+    """The squadrons whose menu segments a move of `q` to or from carrier `k` (of `group`) may change: `q`, and
+    when `k` now has a free deck box or room where it had not (`was`: `_room` before the move) or the reverse,
+    the units in `k`'s hangar (to the deck) and in the group's CAP box (from CAP to a deck)."""
     out = [q]
+    if _room(c, k) == was:
+        return out
+    by_box = c.s.air.index().by_box
     got = by_box.get("hangar:" + k)
     if got:
         out += got
