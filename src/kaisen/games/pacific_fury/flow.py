@@ -92,7 +92,7 @@ def _combat_over(c: Ctx) -> None:
 # What comes after each marker a procedure leaves (Ctx.finish).
 AFTER: dict[str, Callable[[Ctx], None]] = {
     DONE_PHASE: _phase_over,
-    DONE_OPERATION: _operation_over,
+    DONE_OPERATION: operations.finish,      # _operation_over, one call less
     COMBAT_READY: combat.begin,
     DONE_COMBAT: _combat_over,
 }
@@ -240,6 +240,12 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
             new.cache = task_forces.menu_after_add(s, new, d, p, i, kind)
             new.last_events = tuple(c.ev)
             return new
+    if step == "op":               # the most frequent decision after forming, dispatched first
+        operations.on_answer(c, answer)
+        if c.done is not None:
+            _advance(c)
+        new.last_events = tuple(c.ev)
+        return new
     step, _, arg = step.partition(":")
     if type(p) is Chance:
         CHANCE[step](c, arg, answer)

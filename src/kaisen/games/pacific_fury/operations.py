@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from kaisen.engine.core import Option
+from kaisen.engine.core import Event, Option
 from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
 from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_OPERATION, DONE_PHASE, Ctx, describe, tf_type
 from kaisen.games.pacific_fury.landing import land
@@ -88,7 +88,7 @@ def options(c: Ctx) -> list[Option]:
         opts.extend(sorties)
     if len(at_sea) > 1:
         at_sea.sort(key=_by_id)
-    non_initiative, hf_operational = s.non_initiative, s.hf_operational
+    non_initiative, hf_operational = ("usa" if s.initiative == "japan" else "japan"), s.hf_operational
     for tf in at_sea:
         key = (id(d), tf, non_initiative, hf_operational)
         part = _AT_SEA.get(key)
@@ -189,7 +189,7 @@ def on_answer(c: Ctx, oid: str) -> None:
     if kind != "sortie":
         shift_boxes(c)
     if kind == "pass":
-        c.note("operation", "9.0", "{} passes".format, SIDE_NAME[side])
+        c.ev.append(Event("operation", None, None, "9.0", _PASSES, (SIDE_NAME[side],)))     # (Ctx.note)
         c.finish(DONE_OPERATION)
         return
     tf = s.tfs[parts[1]]
@@ -205,6 +205,9 @@ def on_answer(c: Ctx, oid: str) -> None:
     elif kind == "strike":      # 9.5: the air strike is fought (10.6)
         s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=parts[2])
         c.finish(COMBAT_READY)
+
+
+_PASSES = "{} passes".format
 
 
 def _sortie_text(d, tf: TaskForce, zone: str) -> str:
