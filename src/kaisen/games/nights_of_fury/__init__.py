@@ -1,5 +1,7 @@
 """Nights of Fury: Guadalcanal Naval Battles (NWS, 2005): night surface battles in ten range bands.
 
-Rules: ../shared/rules/nights-of-fury.md. So far only the data (data/*.toml, loaded by data.py and
-documented in DATA.md) exists; the game is not registered yet.
-"""
+Rules: ../shared/rules/nights-of-fury.md; RULES.md maps each rule to its code and tests; DATA.md says how the
+unprinted tables were designed."""
+from kaisen.games.nights_of_fury.game import NightsOfFury
+
+GAME = NightsOfFury()

@@ -1,0 +1,126 @@
+"""Fog of war (B, D.4, H): what each side may know, built from an allow-list.
+
+A side sees its own divisions and ships in full. Enemy division markers are on the battle map (their bands are
+public); the ships under them are face-down cards: a side sees an enemy stack's ships by position only while it
+has the division Spotted or Identified this turn, their classes once Identified, and the number of ships in the
+enemy force as its intelligence level allows (H). The public view (a spectator's) shows what neither side's view
+hides."""
+from __future__ import annotations
+
+from typing import Any
+
+from kaisen.engine.core import Chance, Decision, End
+from kaisen.games.nights_of_fury.common import Ctx
+from kaisen.games.nights_of_fury.state import LEVEL_NAME, SIDES, UNSEEN, NoFState, other
+
+PUBLIC = "public"
+
+
+def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
+    if side not in (None, PUBLIC, *SIDES):
+        raise ValueError(f"unknown viewer {side!r}")
+    c = Ctx(s, d)
+    sc = d.scenario(s.scenario)
+    divisions = []
+    for div in s.divisions.values():
+        own = side is None or side == div.side
+        afloat = c.afloat(div)
+        if not afloat and not own:
+            continue
+        level = 2 if own else (s.level(side, div.id) if side in SIDES else UNSEEN)
+        entry = {"id": div.id, "side": div.side, "name": div.name, "band": div.band,
+                 "detected": LEVEL_NAME[level] if not own else None,
+                 "spotted_by_enemy": LEVEL_NAME[s.level(other(div.side), div.id)] if own and side is not None else None,
+                 "evasive": div.evasive, "smoke": div.smoke, "searchlight": div.searchlight,
+                 "detached": div.detached, "disengaging": div.disengaging}
+        if own:
+            entry.update(formation=div.formation, speed=c.division_speed(div) if afloat else 0, role=div.role,
+                         ships=[_own_ship(c, q) for q in div.ships])
+        elif level > UNSEEN:
+            entry["ships"] = [_seen_ship(c, side, q, i + 1) for i, q in enumerate(afloat)]
+        else:
+            entry["ships"] = None
+        divisions.append(entry)
+    sides = {}
+    for sd in SIDES:
+        setup = d.side_setup(s.scenario, sd)
+        cmd = s.commanders.get(sd)
+        sides[sd] = {
+            "commander": None if cmd is None else {
+                "id": cmd[0], "name": d.commanders[cmd[0]].name, "alive": cmd[2],
+                "combat": c.rating(sd, "combat"), "cohesion": c.rating(sd, "cohesion"),
+                "detection": c.rating(sd, "detection"),
+                "ship": cmd[1] if side is None or side == sd else None},
+            "intelligence": setup.intelligence, "mission": setup.mission, "home_edge": setup.home_edge,
+            "force": _force(c, side, sd),
+            "sunk": sum(1 for q, st in s.ships.items() if d.ships[q].side == sd and st.status == "sunk"),
+            "disengaged": sum(1 for q, st in s.ships.items() if d.ships[q].side == sd and st.status == "disengaged"),
+        }
+    if isinstance(pause, End):
+        pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
+    elif isinstance(pause, Chance):
+        public = not s.step.startswith(("event-ship", "mistake-pick"))
+        pending = {"kind": "chance", "reason": pause.reason if side is None or public else "dice are rolled",
+                   "dice": len(pause.dice) if side is None or public else None}
+    else:
+        mine = side in (None, pause.side)
+        pending = {"kind": "decision", "side": pause.side,
+                   "prompt": pause.prompt if mine else f"{pause.side} is deciding"}
+    return {
+        "game": "nights-of-fury", "side": side, "scenario": s.scenario, "title": sc.name, "date": sc.date,
+        "turn": s.turn, "turns": sc.turns, "phase": s.phase, "initiative": s.initiative,
+        "environment": {"light": sc.light, "weather": sc.weather, "visibility": sc.visibility, "sea": sc.sea},
+        "land": [{"name": m.name, "band": b} for m, b in d.land_markers(s.scenario)],
+        "options": dict(s.options), "divisions": divisions, "sides": sides, "pending": pending,
+        "vp": dict(s.vp) if s.result is not None else None,
+        "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
+    }
+
+
+def _own_ship(c: Ctx, q: str) -> dict[str, Any]:
+    sp, st = c.spec(q), c.s.ships[q]
+    return {"id": q, "name": sp.name, "class": sp.class_name, "type": sp.type, "status": st.status,
+            "structure": st.structure, "flotation": st.flotation, "boxes": [sp.structure, sp.flotation],
+            "fire": st.fire, "speed": c.speed(q), "defense": sp.defense, "size": sp.size,
+            "batteries": [[b.name, b.firepower, b.reach] for b in sp.batteries],
+            "torpedoes": list(st.torpedoes), "reloads": st.reloads, "radar": [sp.radar_s, sp.radar_f]}
+
+
+def _seen_ship(c: Ctx, side: str, q: str, pos: int) -> dict[str, Any]:
+    """An enemy ship in a detected stack: its position and its damage (the markers lie on its card); the class
+    only once identified."""
+    st = c.s.ships[q]
+    out = {"position": pos, "structure": st.structure, "flotation": st.flotation, "fire": st.fire}
+    if q in c.s.identified.get(side, ()):
+        sp = c.spec(q)
+        out.update({"class": sp.class_name, "type": sp.type})
+    return out
+
+
+def _force(c: Ctx, viewer: str | None, sd: str) -> dict[str, Any] | None:
+    """What the viewer knows of a side's force size (H): everything of its own; of the enemy what its
+    intelligence level tells (with the optional rule off, the scenario's forces are known)."""
+    s, d = c.s, c.d
+    ships = [q for q in d.scenario(s.scenario).ships_of(sd)]
+    full = {"ships": len(ships), "capital": sum(1 for q in ships if d.ships[q].type in ("BB", "CA")),
+            "types": _types(d, ships)}
+    if viewer is None or viewer == sd or not s.option("intelligence"):
+        return full
+    if viewer == PUBLIC:
+        return None
+    knows = d.data.intelligence[d.intelligence(s.scenario, viewer)].knows
+    if knows == "nothing":
+        return None
+    if knows == "count":
+        return {"ships": full["ships"]}
+    if knows == "capital":
+        return {"ships": full["ships"], "capital": full["capital"]}
+    return full
+
+
+def _types(d, ships) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for q in ships:
+        t = d.ships[q].type
+        out[t] = out.get(t, 0) + 1
+    return out
