@@ -40,9 +40,11 @@ def begin(c: Ctx, side: str, kind: str) -> None:
             frozen = kind == "midway" and not g.midway_strike
             s.groups[gid] = g._replace(moved=frozen)
     moved = set()
-    for q, (box, n) in sorted(s.air.items()):
-        if box.startswith("ret2:") and c.side_of(q) == side:
-            s.air[q] = ("ret1:" + group_of_box(box), n)
+    air = s.air
+    for q in c.st.side_squadrons[side]:
+        v = air.get(q)
+        if v is not None and v[0].startswith("ret2:"):
+            air[q] = ("ret1:" + group_of_box(v[0]), v[1])
             moved.add(q)
     if moved:
         c.tell(side, "air", f"Return 2 -> Return 1: {c.names(sorted(moved))}", "8.3(1)")
@@ -1029,7 +1031,8 @@ def end(c: Ctx) -> None:
 
 def spent_cap(c: Ctx, side: str) -> list[str]:
     """9.2(4): the side's fighters that intercepted this air operation, in id order."""
-    return [q for q, (box, _) in sorted(c.s.air.items()) if box.startswith("spent:") and c.side_of(q) == side]
+    air = c.s.air
+    return [q for q in c.st.side_squadrons[side] if q in air and air[q][0].startswith("spent:")]
 
 
 def cap_candidates(c: Ctx, q: str) -> list[str]:

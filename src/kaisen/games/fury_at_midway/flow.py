@@ -56,8 +56,18 @@ def pause(s: FaMState, d: FaMData) -> Pause:
     return s.cache
 
 
+_OP_PROMPTS: dict[tuple, str] = {}     # (operation kind, side, AOP left) -> the air operation's prompt
+
+
 def _pause(c: Ctx) -> Pause:
     s, d = c.s, c.d
+    if s.step == "op":      # two steps in three: first
+        key = (s.op_kind, s.op_side, s.aop[s.op_side])
+        prompt = _OP_PROMPTS.get(key)
+        if prompt is None:
+            what = {"midway": "Midway Base Attack", "normal": "Air operation"}[s.op_kind]
+            prompt = _OP_PROMPTS[key] = f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)"
+        return Decision(s.op_side, prompt, tuple(air_ops.op_options(c)), "8.2", "air-operation")
     step, _, arg = s.step.partition(":")
     if step == "over":
         winner, score = s.result
@@ -110,10 +120,6 @@ def _pause(c: Ctx) -> Pause:
         gid, box = arg.split(":")
         return Decision(c.s.groups[gid].side, f"Strike {gid} returns: which Return box?",
                         tuple(air_ops.return_options(c, gid, box)), "9.5", "return-box")
-    if step == "op":
-        what = {"midway": "Midway Base Attack", "normal": "Air operation"}[s.op_kind]
-        return Decision(s.op_side, f"{what} ({SIDE_NAME[s.op_side]}; {s.aop[s.op_side]} AOP left after this one)",
-                        tuple(air_ops.op_options(c)), "8.2", "air-operation")
     if step == "atk":
         return air_attack.pause(c)
     if step in night.STEPS:
@@ -161,7 +167,9 @@ def apply(s: FaMState, d: FaMData, answer) -> FaMState:
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
     s = c.s
-    if step in ("deal", "draw"):
+    if step == "op":            # two steps in three: first
+        air_ops.on_op(c, a)
+    elif step in ("deal", "draw"):
         cards.on_draw(c, step, arg, a[0])
     elif step == "place":
         setup.place(c, arg, a)
@@ -207,8 +215,6 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     elif step == "ret":
         gid, box = arg.split(":")
         air_ops.on_return(c, gid, box, a)
-    elif step == "op":
-        air_ops.on_op(c, a)
     elif step == "atk":
         air_attack.answer(c, a)
     elif step in night.STEPS:

@@ -184,6 +184,7 @@ class Air(dict):
         return (Air, (dict(self),))
 
 
+_bare = object.__new__
 _DERIVED = frozenset({"cache", "last_events", "opmemo", "opbase", "optouch"})
 
 
@@ -241,15 +242,53 @@ class FaMState:
             self.air = Air(self.air)
 
     def copy(self) -> "FaMState":
-        """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared."""
-        return FaMState(self.turn, self.step, dict(self.fleet), dict(self.shown), dict(self.plot), dict(self.path),
-                        self.garrison, self.invasion, self.midway_control, dict(self.aop), self.declared,
-                        self.midway_ops, self.midway_launched, dict(self.search_value), dict(self.damage),
-                        self.sunk, self.towed, self.midway_hits, dict(self.dmcv), self.air.copy(), dict(self.groups),
-                        self.forming, self.moved, self.op_side, self.op_kind, self.op_count, self.init_rolls,
-                        self.exits, dict(self.hands), dict(self.dead), self.deck, self.played, self.active,
-                        self.attack.copy() if self.attack is not None else None, self.pending, self.options,
-                        self.result, (), None, None, self.opmemo, None)
+        """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared. The slots of a bare
+        instance are set directly (the 41-argument dataclass __init__ costs twice as much)."""
+        new = _bare(FaMState)
+        new.turn = self.turn
+        new.step = self.step
+        new.fleet = dict(self.fleet)
+        new.shown = dict(self.shown)
+        new.plot = dict(self.plot)
+        new.path = dict(self.path)
+        new.garrison = self.garrison
+        new.invasion = self.invasion
+        new.midway_control = self.midway_control
+        new.aop = dict(self.aop)
+        new.declared = self.declared
+        new.midway_ops = self.midway_ops
+        new.midway_launched = self.midway_launched
+        new.search_value = dict(self.search_value)
+        new.damage = dict(self.damage)
+        new.sunk = self.sunk
+        new.towed = self.towed
+        new.midway_hits = self.midway_hits
+        new.dmcv = dict(self.dmcv)
+        new.air = self.air.copy()
+        new.groups = dict(self.groups)
+        new.forming = self.forming
+        new.moved = self.moved
+        new.op_side = self.op_side
+        new.op_kind = self.op_kind
+        new.op_count = self.op_count
+        new.init_rolls = self.init_rolls
+        new.exits = self.exits
+        new.hands = dict(self.hands)
+        new.dead = dict(self.dead)
+        new.deck = self.deck
+        new.played = self.played
+        new.active = self.active
+        attack = self.attack
+        new.attack = attack.copy() if attack is not None else None
+        new.pending = self.pending
+        new.options = self.options
+        new.result = self.result
+        new.last_events = ()
+        new.cache = None
+        new.opmemo = None
+        new.opbase = self.opmemo
+        new.optouch = None
+        return new
 
     def option(self, name: str) -> bool:
         return dict(self.options).get(name, False)
