@@ -841,13 +841,18 @@ def on_op(c: Ctx, answer: str) -> None:
         c.combine(a, b)
         dirty = None
     elif verb == "sg-add":
-        s.forming = s.forming + (rest,)
-        by_box = s.air.index().by_box
+        before = s.forming
+        s.forming = before + (rest,)
         dirty = [rest]
-        for name in c.st.side_decks[side]:
-            got = by_box.get(name)
-            if got:
-                dirty += got
+        if not (before and len(s.forming) < max_group(c, side, carrier_of_box(s.air[before[0]][0]))
+                and c.st.spec[rest].hit_rule != "three-ones"):
+            # the group begins, is full, or takes a B-17: every deck's say on joining changes (else none does:
+            # the carrier it assembles over and the one attack rule stay as they were)
+            by_box = s.air.index().by_box
+            for name in c.st.side_decks[side]:
+                got = by_box.get(name)
+                if got:
+                    dirty += got
         same_pairs = True
     elif verb == "sg-go":
         units = s.forming
@@ -875,8 +880,7 @@ def on_op(c: Ctx, answer: str) -> None:
         s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
         c.tell(side, "air", f"Strike {rest} finds no target within {group_ma(c, g)} hexes and heads home", "8.5(3)")
         head_home(c, rest, "ret2")
-        if s.step == "op" and not c.done:
-            s.optouch = (g.units, s.air.tok, s.moved, s.forming, False)   # strike -> Return boxes
+        s.optouch = (g.units, s.air.tok, s.moved, s.forming, False)   # strike -> Return boxes (or to choose one)
         return
     elif verb == "end":
         end(c)
@@ -1001,8 +1005,15 @@ def return_options(c: Ctx, gid: str, box: str) -> list[Option]:
 
 
 def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
+    s = c.s
+    units = s.groups[gid].units
+    touch = s.optouch
+    if touch is not None and touch[1] != s.air.tok:
+        touch = None            # the aircraft changed since the kept menu otherwise too (an attack)
     recover(c, gid, box, choice=answer[3:])
-    c.s.step = "op"
+    s.step = "op"
+    if touch is not None:       # since the kept menu: the strike's survivors to a Return box, nothing else
+        s.optouch = (tuple(touch[0]) + units, s.air.tok, touch[2], touch[3], False)
 
 
 def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:

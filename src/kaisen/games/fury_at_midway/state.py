@@ -232,7 +232,8 @@ class FaMState:
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
     # Derived, never saved nor compared (air_ops' kept air-operation menu): the menu facts of this state's pause,
-    # those of the state it was copied from, and what the one move since then touched (set by air_ops.on_op).
+    # the last ones of a state it comes from, and what the moves since then touched (set by air_ops.on_op; it
+    # vouches only while the aircraft, moved set and forming group are the very ones it names: op_options checks).
     opmemo: Any = None
     opbase: Any = None
     optouch: Any = None
@@ -286,8 +287,13 @@ class FaMState:
         new.last_events = ()
         new.cache = None
         new.opmemo = None
-        new.opbase = self.opmemo
-        new.optouch = None
+        memo = self.opmemo
+        if memo is not None:
+            new.opbase = memo
+            new.optouch = None
+        else:                   # no air-operation menu here: the last one, and what has changed since, go on
+            new.opbase = self.opbase
+            new.optouch = self.optouch
         return new
 
     def option(self, name: str) -> bool:
