@@ -9,6 +9,7 @@ GAMES: dict[str, str] = {
     "pacific-fury": "kaisen.games.pacific_fury:GAME",
     "fury-at-midway": "kaisen.games.fury_at_midway:GAME",
     "victory-in-the-pacific": "kaisen.games.victory_in_the_pacific:GAME",
+    "nights-of-fury": "kaisen.games.nights_of_fury:GAME",
 }
 
 _loaded: dict[str, Game] = {}

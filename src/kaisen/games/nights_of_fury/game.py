@@ -39,6 +39,13 @@ class NightsOfFury(Game[NoFState]):
             opts["advanced-fire"] = self.data.scenario(sc.id).fire == "advanced"
         return flow.new_battle(self.data, sc.id, opts)
 
+    def action_vocabulary(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every option id a battle of this scenario can offer (contract v2): the movement order, a move to each
+        band, detaching each ship for each purpose, the manoeuvres, searchlights per division (detached ships'
+        divisions included), each ship firing, each target position in each division, and disengaging."""
+        sc = self.scenario(scenario)
+        return vocabulary(self.data, sc.id)
+
     def pause(self, state: NoFState) -> Pause:
         return flow.pause(state, self.data)
 
@@ -69,3 +76,23 @@ class NightsOfFury(Game[NoFState]):
     def render(self, view: dict[str, Any]) -> Any:
         from kaisen.games.nights_of_fury.board import render_board
         return render_board(view)
+
+
+def vocabulary(d: Rules, scenario: str) -> frozenset[str]:
+    """The action vocabulary of one scenario (see NightsOfFury.action_vocabulary)."""
+    sc = d.scenario(scenario)
+    ids = {"move-first", "move-second", "hold", "steady", "evasive", "smoke", "evasive+smoke", "dark", "cease",
+           "disengage", "stay"}
+    ids.update(f"band:{b}" for b in range(1, d.data.board.bands + 1))
+    ids.update(f"formation:{f}" for f in d.formations)
+    for div in sc.division:
+        ships = list(div.ships)
+        divisions = [div.id] + [f"{div.id}/{q}" for q in ships]
+        for q in ships:
+            ids.add(f"fire:{q}")
+            ids.update(f"detach:{q}:{p}" for p in ("disengage-1", f"disengage-{d.data.board.bands}", "torpedo",
+                                                     "pursue"))
+        for v in divisions:
+            ids.add(f"lights:{v}")
+            ids.update(f"at:{v}:{pos}" for pos in range(1, len(ships) + 1))
+    return frozenset(ids)

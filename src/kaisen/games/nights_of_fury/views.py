@@ -25,21 +25,18 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
     for div in s.divisions.values():
         own = side is None or side == div.side
         afloat = c.afloat(div)
-        if not afloat and not own:
-            continue
-        level = 2 if own else (s.level(side, div.id) if side in SIDES else UNSEEN)
-        entry = {"id": div.id, "side": div.side, "name": div.name, "band": div.band,
-                 "detected": LEVEL_NAME[level] if not own else None,
-                 "spotted_by_enemy": LEVEL_NAME[s.level(other(div.side), div.id)] if own and side is not None else None,
+        level = s.level(side, div.id) if side in SIDES and side != div.side else UNSEEN
+        entry = {"id": div.id, "side": div.side, "name": div.name, "band": div.band, "in_battle": bool(afloat),
+                 "detected": LEVEL_NAME[s.level(other(div.side), div.id)],
                  "evasive": div.evasive, "smoke": div.smoke, "searchlight": div.searchlight,
                  "detached": div.detached, "disengaging": div.disengaging}
         if own:
             entry.update(formation=div.formation, speed=c.division_speed(div) if afloat else 0, role=div.role,
                          ships=[_own_ship(c, q) for q in div.ships])
-        elif level > UNSEEN:
+        elif level > UNSEEN and afloat:
             entry["ships"] = [_seen_ship(c, side, q, i + 1) for i, q in enumerate(afloat)]
         else:
-            entry["ships"] = None
+            entry["ships"] = {}
         divisions.append(entry)
     sides = {}
     for sd in SIDES:
@@ -59,7 +56,8 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
     if isinstance(pause, End):
         pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
     elif isinstance(pause, Chance):
-        public = not s.step.startswith(("event-ship", "mistake-pick"))
+        private = s.step.startswith(("event-ship:", "mistake-pick:"))
+        public = not private or side == s.step.split(":")[1]
         pending = {"kind": "chance", "reason": pause.reason if side is None or public else "dice are rolled",
                    "dice": len(pause.dice) if side is None or public else None}
     else:
@@ -97,7 +95,7 @@ def _seen_ship(c: Ctx, side: str, q: str, pos: int) -> dict[str, Any]:
     return out
 
 
-def _force(c: Ctx, viewer: str | None, sd: str) -> dict[str, Any] | None:
+def _force(c: Ctx, viewer: str | None, sd: str) -> dict[str, Any]:
     """What the viewer knows of a side's force size (H): everything of its own; of the enemy what its
     intelligence level tells (with the optional rule off, the scenario's forces are known)."""
     s, d = c.s, c.d
@@ -107,10 +105,10 @@ def _force(c: Ctx, viewer: str | None, sd: str) -> dict[str, Any] | None:
     if viewer is None or viewer == sd or not s.option("intelligence"):
         return full
     if viewer == PUBLIC:
-        return None
+        return {}
     knows = d.data.intelligence[d.intelligence(s.scenario, viewer)].knows
     if knows == "nothing":
-        return None
+        return {}
     if knows == "count":
         return {"ships": full["ships"]}
     if knows == "capital":
