@@ -471,6 +471,17 @@ def _ev_land(d, q: str, n: int, k: str) -> str:
     return f"{unit_name(d, q, n)} lands on {carrier_name(d, k)}"
 
 
+def _ev_launch(d, gid: str, k: str, origin: str, units: tuple[str, ...], steps: tuple[int, ...], here: str,
+               h: str) -> str:
+    names = ", ".join(unit_name(d, q, n) for q, n in zip(units, steps)) or "no aircraft"
+    where = carrier_name(d, k) if k == MIDWAY else fleet_name(d, origin)
+    return f"Strike {gid} launched from {where}: {names}; flies {here} -> {h}"
+
+
+def _ev_no_target(gid: str, ma: int) -> str:
+    return f"Strike {gid} finds no target within {ma} hexes and heads home"
+
+
 def _ev_fly(gid: str, frm: str, h: str) -> str:
     return f"Strike {gid} flies {frm} -> {h}"
 
@@ -878,7 +889,7 @@ def on_op(c: Ctx, answer: str) -> None:
     elif verb == "sg-return":
         g = s.groups[rest]
         s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
-        c.tell(side, "air", f"Strike {rest} finds no target within {group_ma(c, g)} hexes and heads home", "8.5(3)")
+        c.tellf(side, "air", "8.5(3)", _ev_no_target, rest, group_ma(c, g))
         head_home(c, rest, "ret2")
         s.optouch = (g.units, s.air.tok, s.moved, s.forming, False)   # strike -> Return boxes (or to choose one)
         return
@@ -933,8 +944,7 @@ def launch(c: Ctx, h: str) -> None:
         s.air[q] = ("sg:" + gid, s.air[q][1])
     s.moved = s.moved | set(units)
     s.forming = ()
-    c.tell(side, "air", f"Strike {gid} launched from {c.carrier_name(k) if k == MIDWAY else c.fleet_name(origin)}: "
-                        f"{c.names(units)}; flies {here} -> {h}", "8.4")
+    c.tellf(side, "air", "8.4", _ev_launch, c.d, gid, k, origin, units, tuple([s.air[q][1] for q in units]), here, h)
     arrive(c, gid)
 
 
