@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific import battle
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 
@@ -60,13 +60,14 @@ def hurt(c: Ctx, u: str, n: int, rule: str) -> None:
     if sp.kind == "lba":
         total = c.dmg(u) + n
         c.s.damage[u] = total
-        c.say("damage", f"{c.name(u)} takes {n} damage point(s)", rule)
+        c.say_later("damage", rule, narrate, "{} takes {} damage point(s)", c.name(u), n)
         if total >= sp.defense:
             c.sink(u, f"{total} damage to its airstrike", rule)
         return
     total = min(sp.airstrike, strike_damage(c, u) + n)
     c.s.damage[key(u)] = total
-    c.say("damage", f"{c.name(u)}'s airstrike takes {n} damage point(s): {strike(c, u)} factor(s) left", rule)
+    c.say_later("damage", rule, narrate, "{}'s airstrike takes {} damage point(s): {} factor(s) left", c.name(u),
+                n, strike(c, u))
 
 
 # -- 23.3 attacking or defending -------------------------------------------------------------------------------
@@ -83,7 +84,7 @@ def enter_stance(c: Ctx, cb) -> bool:
     if cb.ask:
         return True
     if cb.defending:
-        c.say("stance", f"Defending airstrikes: {c.names(cb.defending)}", "23.3")
+        c.say_later("stance", "23.3", narrate, "Defending airstrikes: {}", c.names(cb.defending))
     cb.stage = "side:japan"                  # back to combat: Japan's attackers take their targets (7.43)
     return False
 
@@ -91,9 +92,10 @@ def enter_stance(c: Ctx, cb) -> bool:
 def pause_stance(c: Ctx, cb) -> Pause:
     u = cb.ask[0]
     return Decision(c.side_of(u), f"Day action: does {c.name(u)}'s airstrike attack or defend?",
-                    (Option(f"attack:{u}", f"{c.name(u)} attacks", {"verb": "attack", "unit": u}),
-                     Option(f"defend:{u}", f"{c.name(u)} defends (attacks only attacking airstrikes)",
-                            {"verb": "defend", "unit": u})), "23.3", "airstrike-stance")
+                    (Option(f"attack:{u}", None, {"verb": "attack", "unit": u}, lazy_label("{} attacks", c.name(u))),
+                     Option(f"defend:{u}", None, {"verb": "defend", "unit": u},
+                            lazy_label("{} defends (attacks only attacking airstrikes)", c.name(u)))),
+                    "23.3", "airstrike-stance")
 
 
 def on_stance(c: Ctx, cb, ans: str) -> None:
@@ -175,8 +177,8 @@ def answer_aa(c: Ctx, cb, ans) -> None:
     s = next(iter(cb.aa))
     if step == "fire":
         hits = sum(1 for f in ans if f >= 6)
-        c.say("shots", f"{c.names(_shooters(c, cb, s))} roll {', '.join(map(str, ans))} at {c.name(s)}'s "
-                       f"airstrike: {hits} hit(s)", "23.34")
+        c.say_later("shots", "23.34", narrate, "{} roll {} at {}'s airstrike: {} hit(s)",
+                    c.names(_shooters(c, cb, s)), ", ".join(map(str, ans)), c.name(s), hits)
         cb.aa.pop(s)
         if hits:
             cb.aa = {s: (), **cb.aa}          # keep it first while its damage is rolled

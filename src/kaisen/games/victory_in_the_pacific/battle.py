@@ -5,7 +5,7 @@ island_combat, turn1) and end_turn (a submarine's last shot, 5.73 invasions), so
 from __future__ import annotations
 
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 SURPRISE = "surprise"   # `cur` of the Indonesia surprise raids (18.4)
@@ -114,7 +114,7 @@ def capture(c: Ctx, base: str, side: str) -> None:
     old = c.s.base_control.get(base)
     c.s.base_control[base] = side
     c.s.surrounded.pop(base, None)
-    c.say("capture", f"{c.d.bases[base].name} is now held by {SIDE_NAME[side]}", "13.42")
+    c.say_later("capture", "13.42", narrate, "{} is now held by {}", c.d.bases[base].name, SIDE_NAME[side])
     touches = sorted(c.d.bases[base].touches)
     for u in c.s.at("port:" + base):
         if c.side_of(u) == side:
@@ -123,7 +123,8 @@ def capture(c: Ctx, base: str, side: str) -> None:
             c.sink(u, "its base was captured", "14.32")
         elif touches:
             c.s.loc[u] = "home:" + touches[0]
-            c.say("return", f"{c.name(u)} must leave {c.d.bases[base].name} for another port", "14.31")
+            c.say_later("return", "14.31", narrate, "{} must leave {} for another port", c.name(u),
+                        c.d.bases[base].name)
     if old is None:
         return
     for area in touches:
@@ -162,7 +163,7 @@ def invade(c: Ctx, base: str, units) -> None:
         return
     side = c.side_of(units[0])
     name = c.d.bases[base].name
-    c.say("invade", f"{SIDE_NAME[side]} invades {name} with {c.names(units)}", "13.3")
+    c.say_later("invade", "13.3", narrate, "{} invades {} with {}", SIDE_NAME[side], name, c.names(units))
     for u in units:
         if c.s.base_control.get(base) == side:
             c.put_in_port(u, base, "lands safely", "13.43")

@@ -38,7 +38,7 @@ from kaisen.games.victory_in_the_pacific.battle import (SURPRISE, _begin_pursue,
                                                         kamikaze_turn, main_in_area, port_targets, raid_side,
                                                         settled, shot_result, sinks)
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
 
 HOLD = "-"          # a carrier's "target" when it holds its guns at night (7.424)
@@ -54,7 +54,7 @@ def start(c: Ctx, area: str) -> None:
     """5.31: combat begins in `area`; it is fought to a finish before the next area."""
     c.s.combat = Combat(area)
     c.s.step = "cbt"
-    c.say("combat", f"Combat in {c.d.areas[area].name}", "5.31")
+    c.say_later("combat", "5.31", narrate, "Combat in {}", c.d.areas[area].name)
     _run(c)
 
 
@@ -78,8 +78,9 @@ def air_raid_only(c: Ctx, area: str) -> None:
     Finishes at once (signalling "area") when no raid is possible."""
     here = in_area(c, area)
     if here:
-        c.say("combat", f"{SIDE_NAME[c.side_of(here[0])]} alone in {c.d.areas[area].name}: air raids on the "
-                        f"enemy ports and bases there may be made", "9.2")
+        c.say_later("combat", "9.2", narrate,
+                    "{} alone in {}: air raids on the enemy ports and bases there may be made",
+                    SIDE_NAME[c.side_of(here[0])], c.d.areas[area].name)
     c.s.combat = Combat(area, stage="settle")
     c.s.step = "cbt"
     _run(c)
@@ -129,7 +130,7 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
         cb.actions, cb.act = (), 0
         return False
     if side == "japan" and task_forces.enabled(c) and cb.cur == "" and cb.special == "":
-        c.say("round", f"Round {cb.round} in {c.d.areas[cb.area].name}", "7.13")
+        c.say_later("round", "7.13", narrate, "Round {} in {}", cb.round, c.d.areas[cb.area].name)
         task_forces.begin_round(c, cb)             # 20.2-20.4 instead of 7.3
         return False
     if side == "japan":
@@ -153,7 +154,8 @@ def _on_choose(c: Ctx, cb: Combat, ans: str) -> None:
     if side == "japan":
         cb.stage = "choose:allies"
         return
-    c.say("choice", f"Japan chose {cb.choice['japan']}, the Allies chose {cb.choice['allies']}", "7.3")
+    c.say_later("choice", "7.3", narrate, "Japan chose {}, the Allies chose {}", cb.choice["japan"],
+                cb.choice["allies"])
     if cb.choice["japan"] == cb.choice["allies"]:
         _set_actions(c, cb, (cb.choice["japan"],), "7.31")
     else:
@@ -171,7 +173,8 @@ def roll_total(c: Ctx, cb: Combat, side: str, face: int) -> int:
 
 def _on_roll(c: Ctx, cb: Combat, faces) -> None:
     j, a = roll_total(c, cb, "japan", faces[0]), roll_total(c, cb, "allies", faces[1])
-    c.say("roll", f"Japan rolls {faces[0]} (total {j}), the Allies roll {faces[1]} (total {a})", "7.32")
+    c.say_later("roll", "7.32", narrate, "Japan rolls {} (total {}), the Allies roll {} (total {})", faces[0], j,
+                faces[1], a)
     if j == a:
         _set_actions(c, cb, ("day", "night"), "7.33")
     else:
@@ -180,7 +183,11 @@ def _on_roll(c: Ctx, cb: Combat, faces) -> None:
 
 def _set_actions(c: Ctx, cb: Combat, actions: tuple[str, ...], rule: str) -> None:
     cb.actions, cb.act, cb.stage = actions, 0, "action"
-    c.say("action", " followed by ".join(f"a {a} action" for a in actions).capitalize(), rule)
+    c.say_later("action", rule, _actions_text, tuple(actions))
+
+
+def _actions_text(actions: tuple[str, ...]) -> str:
+    return " followed by ".join(f"a {a} action" for a in actions).capitalize()
 
 
 # -- 7.4 an action ---------------------------------------------------------------------------------------
@@ -231,7 +238,7 @@ def _enter_kamikaze(c: Ctx, cb: Combat) -> bool:
     if cb.ask:
         return True
     if cb.kamikaze:
-        c.say("kamikaze", f"Kamikaze attacks by {c.names(cb.kamikaze)}", "19.22")
+        c.say_later("kamikaze", "19.22", narrate, "Kamikaze attacks by {}", c.names(cb.kamikaze))
     _after_kamikaze(c, cb, cb.side)
     return False
 
@@ -247,8 +254,10 @@ def _pause_kamikaze(c: Ctx, cb: Combat) -> Pause:
     u = cb.ask[0]
     return Decision("japan", f"Day action: does {c.name(u)} make a kamikaze attack (attack bonus, then removed "
                              f"from play)?",
-                    (Option(f"kamikaze:{u}", f"{c.name(u)} attacks as a kamikaze", {"verb": "kamikaze", "unit": u}),
-                     Option(f"normal:{u}", f"{c.name(u)} attacks normally", {"verb": "normal", "unit": u})), "19.22",
+                    (Option(f"kamikaze:{u}", None, {"verb": "kamikaze", "unit": u},
+                            lazy_label("{} attacks as a kamikaze", c.name(u))),
+                     Option(f"normal:{u}", None, {"verb": "normal", "unit": u},
+                            lazy_label("{} attacks normally", c.name(u)))), "19.22",
                     "kamikaze")
 
 
@@ -285,8 +294,8 @@ def _enter_announce(c: Ctx, cb: Combat) -> bool:
 def _pause_announce(c: Ctx, cb: Combat) -> Pause:
     u = cb.ask[0]
     return Decision("allies", f"Night action: does {c.name(u)} fire its guns (it may then be attacked)?",
-                    (Option(f"fire:{u}", f"{c.name(u)} fires", {"verb": "fire", "unit": u}),
-                     Option(f"hold:{u}", f"{c.name(u)} holds fire", {"verb": "hold", "unit": u})),
+                    (Option(f"fire:{u}", None, {"verb": "fire", "unit": u}, lazy_label("{} fires", c.name(u))),
+                     Option(f"hold:{u}", None, {"verb": "hold", "unit": u}, lazy_label("{} holds fire", c.name(u)))),
                     "7.424", "announce-night-fire")
 
 
@@ -295,7 +304,7 @@ def _on_announce(c: Ctx, cb: Combat, ans: str) -> None:
     cb.ask = cb.ask[1:]
     if what == "fire":
         cb.firing += (u,)
-        c.say("announce", f"{c.name(u)} will fire its guns", "7.424")
+        c.say_later("announce", "7.424", narrate, "{} will fire its guns", c.name(u))
 
 
 def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
@@ -466,13 +475,13 @@ def _enter_resolve(c: Ctx, cb: Combat) -> bool:
                 else:
                     c.sink(t, "air raid", "9.4")
             elif _kind(c, t) == "ship" and total > c.spec(t).armor:
-                c.say("damage", f"{c.name(t)} rests on the bottom of the harbor", "9.41")
+                c.say_later("damage", "9.41", narrate, "{} rests on the bottom of the harbor", c.name(t))
         elif sinks(c, t, total):
             c.sink(t, f"{total} damage", "7.61")
     if cb.phase:
         for t in air_strikes.disabled_carriers(c, cb):
             if t not in cb.dis:
-                c.say("disabled", f"{c.name(t)} has lost all its airstrike", "23.4")
+                c.say_later("disabled", "23.4", narrate, "{} has lost all its airstrike", c.name(t))
                 cb.dis += (t,)
     for t in cb.dis:
         if c.s.loc.get(t, "").startswith("sea:"):
@@ -495,7 +504,7 @@ def _enter_after(c: Ctx, cb: Combat) -> bool:
             cb.fuel += 1                 # 18.36: an air raid round spends one of Japan's two rounds
             out_of_fuel = cb.fuel >= FUEL
         if cb.bround > RAID_ROUNDS or not side or not port_targets(c, base, side) or out_of_fuel:
-            c.say("raid", f"The air raid on {c.d.bases[base].name} is over", "9.13")
+            c.say_later("raid", "9.13", narrate, "The air raid on {} is over", c.d.bases[base].name)
             cb.stage = "next"
         else:
             cb.actions, cb.act, cb.stage = ("day",), 0, "action"
@@ -504,7 +513,7 @@ def _enter_after(c: Ctx, cb: Combat) -> bool:
         cb.bround += 1
         cb.actions, cb.act = ("day",), 0
         if cb.bround > RAID_ROUNDS or not attackers(c, cb, "japan") or not fighting(c, cb, "allies"):
-            c.say("raid", f"The surprise raids in {c.d.areas[cb.area].name} are over", "18.4")
+            c.say_later("raid", "18.4", narrate, "The surprise raids in {} are over", c.d.areas[cb.area].name)
             cb.stage = "t1:indonesia-over"
         else:
             cb.actions, cb.act, cb.stage = ("day",), 0, "action"
@@ -531,7 +540,8 @@ def _enter_sub(c: Ctx, cb: Combat) -> bool:
 
 def _pause_sub(c: Ctx, cb: Combat) -> Pause:
     sub = cb.ask[0]
-    opts = [Option(f"sub:{sub}:{t}", f"Attack {c.name(t)}", {"verb": "attack", "unit": sub, "target": t})
+    opts = [Option(f"sub:{sub}:{t}", None, {"verb": "attack", "unit": sub, "target": t},
+                   lazy_label("Attack {}", c.name(t)))
             for t in sub_targets(c, cb.area, sub)]
     return Decision(c.side_of(sub), f"{c.name(sub)}: attack now or wait?",
                     tuple(opts) + (Option(f"wait:{sub}", "Wait", {"verb": "wait", "unit": sub}),), "16.1",
@@ -554,7 +564,7 @@ def _pause_subfire(c: Ctx, cb: Combat) -> Pause:
 def _on_subfire(c: Ctx, cb: Combat, faces) -> None:
     sub, t = cb.sub_shot
     res = shot_result(c, t, faces[0], True)
-    c.say("shots", f"{c.name(sub)} rolls {faces[0]} at {c.name(t)}: {res or 'miss'}", "16.2")
+    c.say_later("shots", "16.2", narrate, "{} rolls {} at {}: {}", c.name(sub), faces[0], c.name(t), res or "miss")
     if res == "hit":
         cb.stage = "subdmg"
         return
@@ -572,7 +582,7 @@ def _on_subdmg(c: Ctx, cb: Combat, faces) -> None:
     sub, t = cb.sub_shot
     total = c.dmg(t) + faces[0]
     c.s.damage[t] = total
-    c.say("damage", f"{c.name(t)} takes {faces[0]} damage point(s)", "16.2")
+    c.say_later("damage", "16.2", narrate, "{} takes {} damage point(s)", c.name(t), faces[0])
     if sinks(c, t, total):
         c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
     _sub_done(c, cb)
@@ -658,7 +668,7 @@ def _on_retreat(c: Ctx, cb: Combat, ans: str) -> None:
     if ans == "partial":
         task_forces.begin_flee(c, cb, side)
         return
-    c.say("retreat", f"{SIDE_NAME[side]} retreats from {c.d.areas[cb.area].name}", "8.1")
+    c.say_later("retreat", "8.1", narrate, "{} retreats from {}", SIDE_NAME[side], c.d.areas[cb.area].name)
     flee(c, cb, side, fighting(c, cb, side))
 
 
@@ -672,7 +682,8 @@ def _pause_split(c: Ctx, cb: Combat) -> Pause:
     opts = []
     if len(units) > 1:
         into = f"group {new}" if new else "a new group"
-        opts += [Option(f"split:{u}", f"{c.name(u)} flees in {into}", {"verb": "split", "unit": u, "group": src})
+        opts += [Option(f"split:{u}", None, {"verb": "split", "unit": u, "group": src},
+                        lazy_label("{} flees in {}", c.name(u), into))
                  for u in units]
     if new and cb.groups.get(new):
         opts.append(Option("newgroup", "Start another group", {"verb": "newgroup", "group": new}))
@@ -684,8 +695,8 @@ def _on_split(c: Ctx, cb: Combat, ans: str) -> None:
     src, new = cb.split
     if ans == "done":
         for g in cb.family:
-            c.say("retreat", f"Group {g} flees: {c.names(cb.groups[g])} (speed "
-                             f"{group_speed(c, cb.groups[g])})", "8.2")
+            c.say_later("retreat", "8.2", narrate, "Group {} flees: {} (speed {})", g, c.names(cb.groups[g]),
+                        group_speed(c, cb.groups[g]))
         cb.split = ("", "")
         if cb.cur == "":
             _begin_pursue(c, cb)
@@ -757,10 +768,11 @@ def _pause_pursue(c: Ctx, cb: Combat) -> Pause:
     for o in _pursue_opts(c, cb, p):
         kind, _, tgt = o.split(":")
         if kind == "pursue":
-            opts.append(Option(o, f"Pursue group {tgt} ({c.names(cb.groups[tgt])})",
-                               {"verb": "pursue", "unit": p, "group": tgt}))
+            opts.append(Option(o, None, {"verb": "pursue", "unit": p, "group": tgt},
+                               lazy_label("Pursue group {} ({})", tgt, c.names(cb.groups[tgt]))))
         else:
-            opts.append(Option(o, f"Air raid on {c.d.bases[tgt].name}", {"verb": "raid", "unit": p, "base": tgt}))
+            opts.append(Option(o, None, {"verb": "raid", "unit": p, "base": tgt},
+                               lazy_label("Air raid on {}", c.d.bases[tgt].name)))
     opts.append(Option(f"stay:{p}", "Neither pursue nor raid", {"verb": "stay", "unit": p}))
     side = c.side_of(p)
     return Decision(side, f"{c.name(p)}: pursue, raid or stay?", tuple(opts), "8.32", "pursuit")
@@ -771,7 +783,7 @@ def _on_pursue(c: Ctx, cb: Combat, ans: str) -> None:
     cb.ask = cb.ask[1:]
     if kind == "pursue":
         cb.pursuers[p] = rest[0]
-        c.say("pursue", f"{c.name(p)} pursues group {rest[0]}", "8.32")
+        c.say_later("pursue", "8.32", narrate, "{} pursues group {}", c.name(p), rest[0])
         if cb.partial and p not in cb.detached:
             cb.detached += (p,)               # 20.8: a pursuer never rejoins the main battle
     elif kind == "raid":
@@ -779,7 +791,7 @@ def _on_pursue(c: Ctx, cb: Combat, ans: str) -> None:
         cb.raided += (p,)
         if p not in cb.stopped:
             cb.stopped += (p,)        # 9.3: a raider pursues no group
-        c.say("raid", f"{c.name(p)} will raid {c.d.bases[rest[0]].name}", "9.1")
+        c.say_later("raid", "9.1", narrate, "{} will raid {}", c.name(p), c.d.bases[rest[0]].name)
     else:
         if cb.fleeing and p not in cb.stopped:
             cb.stopped += (p,)        # 8.34
@@ -820,7 +832,8 @@ def _pause_chase(c: Ctx, cb: Combat) -> Pause:
     opts = []
     for o in pursue_options(c, cb, p, cb.family):
         g = o.split(":")[2]
-        opts.append(Option(o, f"Pursue group {g} ({c.names(cb.groups[g])})", {"verb": "pursue", "unit": p, "group": g}))
+        opts.append(Option(o, None, {"verb": "pursue", "unit": p, "group": g},
+                           lazy_label("Pursue group {} ({})", g, c.names(cb.groups[g]))))
     opts.append(Option(f"stop:{p}", "Stop pursuing", {"verb": "stop", "unit": p}))
     return Decision(c.side_of(p), f"{c.name(p)}: keep pursuing?", tuple(opts), "8.53", "continue-pursuit")
 
@@ -838,7 +851,7 @@ def _stop(c: Ctx, cb: Combat, p: str, why: str, rule: str) -> None:
     cb.pursuers.pop(p, None)
     if p not in cb.stopped:
         cb.stopped += (p,)
-    c.say("pursue", f"{c.name(p)} {why}", rule)
+    c.say_later("pursue", rule, narrate, "{} {}", c.name(p), why)
 
 
 def _escape(c: Ctx, cb: Combat, g: str) -> None:
@@ -867,8 +880,9 @@ def _enter_next(c: Ctx, cb: Combat) -> bool:
         if b.startswith("raid:"):
             side = raid_side(c, cb, b)
             if side and port_targets(c, b[5:], side):
-                c.say("raid", f"{SIDE_NAME[side]} air raid on {c.d.bases[b[5:]].name}: "
-                              f"{c.names([u for u in in_area(c, cb.area) if cb.pursuers.get(u) == b])}", "9.1")
+                c.say_later("raid", "9.1", narrate, "{} air raid on {}: {}", SIDE_NAME[side],
+                            c.d.bases[b[5:]].name,
+                            c.names([u for u in in_area(c, cb.area) if cb.pursuers.get(u) == b]))
                 cb.cur, cb.bround = b, 1
                 cb.actions, cb.act, cb.stage = ("day",), 0, "action"
                 return False
@@ -949,8 +963,8 @@ def _pause_land(c: Ctx, cb: Combat) -> Pause:
     opts = []
     for o in land_options(c, cb, u):
         kind, _, b = o.split(":")
-        opts.append(Option(o, f"{'Land on' if kind == 'land' else 'Invade'} {c.d.bases[b].name}",
-                           {"verb": kind, "unit": u, "base": b}))
+        opts.append(Option(o, None, {"verb": kind, "unit": u, "base": b},
+                           lazy_label("{} {}", "Land on" if kind == "land" else "Invade", c.d.bases[b].name)))
     opts.append(Option(f"stay:{u}", "Stay at sea", {"verb": "stay", "unit": u}))
     return Decision(cb.side, f"{c.name(u)}: land, invade or stay at sea?", tuple(opts), "13.32", "land-or-invade")
 
@@ -1018,7 +1032,8 @@ def _pause_raid92(c: Ctx, cb: Combat) -> Pause:
     opts = []
     for o in raid_options(c, cb, p):
         b = o.split(":")[2]
-        opts.append(Option(o, f"Air raid on {c.d.bases[b].name}", {"verb": "raid", "unit": p, "base": b}))
+        opts.append(Option(o, None, {"verb": "raid", "unit": p, "base": b},
+                           lazy_label("Air raid on {}", c.d.bases[b].name)))
     opts.append(Option(f"stay:{p}", "No air raid", {"verb": "stay", "unit": p}))
     return Decision(c.side_of(p), f"{c.name(p)}: air raid a port or base?", tuple(opts), "9.2", "air-raid")
 
@@ -1028,7 +1043,7 @@ def _done(c: Ctx, cb: Combat) -> None:
         for u in in_area(c, cb.area, "japan"):
             c.send_home(u, "out of fuel", "18.36")      # 18.36: the raid force never stays on
     c.s.combat = None
-    c.say("combat", f"Combat in {c.d.areas[cb.area].name} is over", "5.5")
+    c.say_later("combat", "5.5", narrate, "Combat in {} is over", c.d.areas[cb.area].name)
     _finish(c, cb.area)
 
 

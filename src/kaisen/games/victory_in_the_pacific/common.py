@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from kaisen.engine.core import Event
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, other
@@ -183,7 +184,7 @@ class Ctx:
     def remove(self, u: str, why: str, rule: str) -> None:
         self.s.loc[u] = "removed"
         self.s.mode.pop(u, None)
-        self.say("removed", f"{self.name(u)} is removed from play ({why})", rule)
+        self.say_later("removed", rule, narrate, "{} is removed from play ({})", self.name(u), why)
 
     def sink(self, u: str, why: str, rule: str) -> None:
         """A sunk ship leaves play; a land-based air or amphibious unit comes back two turns later (4.5, 12.3)."""
@@ -222,15 +223,14 @@ class Labels:
     the option's fields and the unchanging rules data (Option(make=...))."""
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs",
-                 "ships", "fighters", "dest", "home_cands")
+                 "ships", "fighters", "home_cands")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
-        self.patrol_pairs: dict = {}      # unit -> (its location, its two patrol-step options) (flow.move_options)
+        self.patrol_pairs: dict = {}      # (unit, location) -> its two patrol-step options (flow.move_options)
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
-        self.dest: dict = {}              # (speed noted, roll from) -> the label maker of a destination option
         self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "
                                         f"{bases[o.fields['port']].name}")
         self.raider = lambda o: f"{units[o.fields['unit']].name} stays in port to raid later (white side up)"
@@ -252,6 +252,24 @@ def labels(d) -> Labels:
     return got[1]
 
 
+# -- narration and labels on demand, for any text -------------------------------------------------------------------
+def narrate(template: str, *args) -> str:
+    """The text of an event made when read (Ctx.say_later(kind, rule, narrate, template, *values)): the template's
+    `{}` fields filled, in order, with the values taken when the event happened (str.format, exactly what the
+    f-string it replaces wrote)."""
+    return template.format(*args)
+
+
+def _label(template: str, *args) -> str:
+    return template.format(*args[:-1])      # the last argument is the Option itself (Option(make=...))
+
+
+def lazy_label(template: str, *args):
+    """An Option's `make` for the label `template.format(*args)`, made when someone reads it (the values are taken
+    now, when the option is made)."""
+    return partial(_label, template, *args)
+
+
 # -- the text of the events above, made on demand ---------------------------------------------------------------
 def _must_return(d, u: str, why: str) -> str:
     return f"{d.units[u].name} must return to port ({why})"
@@ -269,4 +287,4 @@ def _sunk(d, u: str, why: str) -> str:
     return f"{d.units[u].name} is sunk ({why})"
 
 
-__all__ = ["Ctx", "other", "BRITISH_PORTS"]
+__all__ = ["Ctx", "other", "BRITISH_PORTS", "narrate", "lazy_label"]

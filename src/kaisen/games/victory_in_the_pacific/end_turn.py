@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.victory_in_the_pacific.battle import invade, shot_result, sinks
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 STEPS = frozenset({"invade", "subend", "subshot", "subdmg"})
@@ -46,8 +46,8 @@ def repair(c: Ctx, u: str) -> None:
         del s.damage[u]
     s.moved = s.moved | {u}
     s.done = s.done | {u}
-    c.say("repair", f"{c.name(u)} repairs a damage point at {c.d.bases[port].name} "
-                    f"({points_left(c, port)} point(s) left there this turn)", "11.2")
+    c.say_later("repair", "11.2", narrate, "{} repairs a damage point at {} ({} point(s) left there this turn)",
+                c.name(u), c.d.bases[port].name, points_left(c, port))
 
 
 # -- 23.5 rebuilding airstrikes (optional rule "air-strike-damage") ----------------------------------------------
@@ -67,18 +67,18 @@ def rebuild_options(c: Ctx, side: str) -> list[Option]:
                 and not (u in s.moved and u not in s.done):
             port = loc[5:]
             if c.d.bases[port].repair_side == side and points_left(c, port) > 0:
-                out.append(Option(f"rebuild:{u}", f"Rebuild one airstrike factor of {c.name(u)} "
-                                                  f"({air_strikes.strike(c, u)} of {c.spec(u).airstrike} left; "
-                                                  f"it stays in port this turn)",
-                                  {"verb": "rebuild", "unit": u, "port": port}))
+                out.append(Option(f"rebuild:{u}", None, {"verb": "rebuild", "unit": u, "port": port},
+                                  lazy_label("Rebuild one airstrike factor of {} ({} of {} left; it stays in port "
+                                             "this turn)", c.name(u), air_strikes.strike(c, u), c.spec(u).airstrike)))
         elif loc == "returning" and c.spec(u).kind == "lba" and u not in s.back:
             for port, bs in sorted(c.d.bases.items()):
                 if bs.repair_side == side and port in c.home_ports(u, None) \
                         and points_left(c, port) >= c.spec(u).airstrike:          # 17.12: US never Ceylon
-                    out.append(Option(f"rebuild:{u}:{port}", f"Rebuild {c.name(u)} at {bs.name} "
-                                                             f"({c.spec(u).airstrike} repair points)",
+                    out.append(Option(f"rebuild:{u}:{port}", None,
                                       {"verb": "rebuild", "unit": u, "port": port,
-                                       "points": c.spec(u).airstrike}))
+                                       "points": c.spec(u).airstrike},
+                                      lazy_label("Rebuild {} at {} ({} repair points)", c.name(u), bs.name,
+                                                 c.spec(u).airstrike)))
     return out
 
 
@@ -91,7 +91,8 @@ def rebuild(c: Ctx, a: str) -> None:
         s.repaired[port] = s.repaired.get(port, 0) + cost
         s.loc[u] = "port:" + port
         s.damage.pop(u, None)
-        c.say("repair", f"{c.name(u)} is rebuilt at {c.d.bases[port].name} for {cost} repair points", "23.5")
+        c.say_later("repair", "23.5", narrate, "{} is rebuilt at {} for {} repair points", c.name(u),
+                    c.d.bases[port].name, cost)
     else:
         from kaisen.games.victory_in_the_pacific import air_strikes
         port = s.loc[u][5:]
@@ -100,8 +101,9 @@ def rebuild(c: Ctx, a: str) -> None:
         s.damage[k] -= 1
         if not s.damage[k]:
             del s.damage[k]
-        c.say("repair", f"{c.name(u)} rebuilds one airstrike factor at {c.d.bases[port].name} "
-                        f"({points_left(c, port)} point(s) left there this turn)", "23.5")
+        c.say_later("repair", "23.5", narrate,
+                    "{} rebuilds one airstrike factor at {} ({} point(s) left there this turn)", c.name(u),
+                    c.d.bases[port].name, points_left(c, port))
     s.moved = s.moved | {u}
     s.done = s.done | {u}
 
@@ -153,7 +155,8 @@ def next_sub(c: Ctx) -> None:
 def sub_pause(c: Ctx, step: str, arg: str):
     if step == "subend":
         return Decision(c.side_of(arg), f"End of combat: {c.name(arg)} may attack before returning to port",
-                        tuple(Option(f"sub:{t}", f"Attack {c.name(t)}", {"verb": "attack", "unit": arg, "target": t})
+                        tuple(Option(f"sub:{t}", None, {"verb": "attack", "unit": arg, "target": t},
+                                     lazy_label("Attack {}", c.name(t)))
                               for t in sub_targets(c, arg))
                         + (Option("home", "Return to port without attacking", {"verb": "home", "unit": arg}),), "5.6",
                         "submarine-last-attack")
@@ -175,7 +178,7 @@ def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
     sub, t = arg.split(":")
     if step == "subshot":
         res = shot_result(c, t, a[0], True)
-        c.say("shots", f"{c.name(sub)} rolls {a[0]} at {c.name(t)}: {res or 'miss'}", "16.2")
+        c.say_later("shots", "16.2", narrate, "{} rolls {} at {}: {}", c.name(sub), a[0], c.name(t), res or "miss")
         if res == "hit":
             s.step = f"subdmg:{sub}:{t}"
             return
@@ -184,7 +187,7 @@ def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
     else:
         total = c.dmg(t) + a[0]
         s.damage[t] = total
-        c.say("damage", f"{c.name(t)} takes {a[0]} damage point(s)", "16.2")
+        c.say_later("damage", "16.2", narrate, "{} takes {} damage point(s)", c.name(t), a[0])
         if sinks(c, t, total):
             c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
     s.sub_used = s.sub_used | {sub}                                       # 16.3
@@ -229,9 +232,9 @@ def score_control(c: Ctx) -> None:
     s.poc = max(-cap, min(cap, s.poc + diff))
     s.poc_log = s.poc_log + ((s.turn, pts["japan"], pts["allies"]),)
     held = {sd: sorted(c.d.areas[a].name for a, w in s.control.items() if w == sd) for sd in ("japan", "allies")}
-    c.say("poc", f"Turn {s.turn} control: Japan {pts['japan']} POC ({', '.join(held['japan']) or 'none'}); "
-                 f"Allies {pts['allies']} POC ({', '.join(held['allies']) or 'none'}); standing: {standing(s.poc)}",
-          "5.71")
+    c.say_later("poc", "5.71", narrate, "Turn {} control: Japan {} POC ({}); Allies {} POC ({}); standing: {}",
+                s.turn, pts["japan"], ", ".join(held["japan"]) or "none", pts["allies"],
+                ", ".join(held["allies"]) or "none", standing(s.poc))
 
 
 def standing(poc: int) -> str:
@@ -258,14 +261,14 @@ def capture(c: Ctx, b: str, new_side: str, why: str, rule: str) -> None:
     s = c.s
     s.base_control[b] = new_side
     s.surrounded.pop(b, None)
-    c.say("capture", f"{c.d.bases[b].name} passes to {SIDE_NAME[new_side]} ({why})", rule)
+    c.say_later("capture", rule, narrate, "{} passes to {} ({})", c.d.bases[b].name, SIDE_NAME[new_side], why)
     area = c.d.bases[b].touches[0]
     for u in s.at("port:" + b):
         if c.spec(u).kind == "amph":
             c.sink(u, f"{c.d.bases[b].name} captured", "14.32")
         else:
             s.loc[u] = "home:" + area
-            c.say("return", f"{c.name(u)} must leave {c.d.bases[b].name}", "14.31")
+            c.say_later("return", "14.31", narrate, "{} must leave {}", c.name(u), c.d.bases[b].name)
     for a in c.d.bases[b].touches:
         for u in c.at_sea(a, other(new_side)):
             if c.spec(u).kind == "lba" and not c.touches_friendly(a, other(new_side)):
@@ -299,12 +302,14 @@ def next_invasion(c: Ctx) -> None:
 
 def invade_options(c: Ctx, u: str) -> list[Option]:
     enemy, friend = invasion_targets(c, u)
-    return ([Option(f"invade:{b}", f"{c.name(u)} invades {c.d.bases[b].name}", {"verb": "invade", "unit": u, "base": b})
+    return ([Option(f"invade:{b}", None, {"verb": "invade", "unit": u, "base": b},
+                    lazy_label("{} invades {}", c.name(u), c.d.bases[b].name))
              for b in enemy]
-            + [Option(f"land:{b}", f"{c.name(u)} lands at {c.d.bases[b].name}", {"verb": "land", "unit": u, "base": b})
+            + [Option(f"land:{b}", None, {"verb": "land", "unit": u, "base": b},
+                      lazy_label("{} lands at {}", c.name(u), c.d.bases[b].name))
                for b in friend]
-            + [Option("stay", f"{c.name(u)} stays at sea and returns to port with the rest",
-                      {"verb": "stay", "unit": u})])
+            + [Option("stay", None, {"verb": "stay", "unit": u},
+                      lazy_label("{} stays at sea and returns to port with the rest", c.name(u)))])
 
 
 def pause(c: Ctx, step: str, arg: str):
@@ -360,8 +365,7 @@ def resume(c: Ctx, what: str) -> None:
         winner = "allies" if s.poc > 0 else "japan" if s.poc < 0 else None
         s.result = (winner, s.poc)
         s.step = "over"
-        c.say("over", f"End of the game: {standing(s.poc)}: " +
-              ("a draw" if winner is None else f"{SIDE_NAME[winner]} win"), "4.7")
+        c.say_later("over", "4.7", _game_over, standing(s.poc), winner)
         return
     no_automatic_return(c)
     s.turn += 1
@@ -372,3 +376,7 @@ def summary(c: Ctx) -> str:
     winner, poc = c.s.result
     who = "Draw" if winner is None else f"{SIDE_NAME[winner]} win"
     return f"{who} after turn {c.s.turn}: POC standing {standing(poc)}"
+
+
+def _game_over(standing_text: str, winner: str | None) -> str:
+    return f"End of the game: {standing_text}: " + ("a draw" if winner is None else f"{SIDE_NAME[winner]} win")

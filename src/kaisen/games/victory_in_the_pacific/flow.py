@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from kaisen.engine.core import Decision, End, Option, Pause, apply_step
 from kaisen.games.victory_in_the_pacific import combat, end_turn, island_combat, movement, reinforcements, turn1
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
 
 
@@ -137,7 +137,8 @@ def _pause(c: Ctx) -> Pause:
         winner, score = s.result
         return End(winner, score, end_turn.summary(c))
     if step == "raid-setup":
-        opts = [Option(f"raid:{u}", f"{c.name(u)} joins the Pearl Harbor Raid", {"verb": "add", "unit": u})
+        opts = [Option(f"raid:{u}", None, {"verb": "add", "unit": u},
+                       lazy_label("{} joins the Pearl Harbor Raid", c.name(u)))
                 for u in raid_candidates(c)]
         return Decision("japan", "Set-up: choose the Pearl Harbor Raid (ships of speed 5 or more at Yokosuka)",
                         tuple(opts + [Option("done", "The raid force is complete", {"verb": "done"})]), "4.2",
@@ -193,8 +194,10 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
             for u in raid:
                 s.loc[u] = "sea:hawaiian-islands"
                 s.mode[u] = "patrol"
-            c.say("setup", f"The Pearl Harbor Raid sails: {c.names(raid)}" if raid
-                  else "Japan sends no Pearl Harbor Raid", "4.2")
+            if raid:
+                c.say_later("setup", "4.2", narrate, "The Pearl Harbor Raid sails: {}", c.names(raid))
+            else:
+                c.say("setup", "Japan sends no Pearl Harbor Raid", "4.2")
             start_turn(c)                       # 4.2 -> 5.1
         else:
             s.loc[a[5:]] = "raid-box"
@@ -305,7 +308,7 @@ def start_turn(c: Ctx) -> None:
     s = c.s
     s.moved, s.raider, s.done, s.repaired, s.sub_used, s.fought = frozenset(), frozenset(), frozenset(), {}, \
         frozenset(), ()
-    c.say("turn", f"Turn {s.turn}", "5.0")
+    c.say_later("turn", "5.0", narrate, "Turn {}", s.turn)
     _run(c, reinforcements.start)
 
 
@@ -325,17 +328,17 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
         get = pairs.get
         for u in movement.ready_ships(c, side):
             where = loc[u]
-            pair = get(u)
-            if pair is None or pair[0] != where:
+            pair = get((u, where))
+            if pair is None:
                 port = where[5:]
-                pair = pairs[u] = (where, (
+                pair = pairs[(u, where)] = (
                     Option("sortie:" + u, None, {"verb": "sortie", "unit": u, "port": port}, lab.sortie_patrol),
-                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider)))
-            out += pair[1]
+                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider))
+            out += pair
         for u in end_turn.repairable(c, side):
-            out.append(Option(f"repair:{u}", f"Repair one damage point of {c.name(u)} "
-                                             f"({c.dmg(u)} damage; it stays in port this turn)",
-                              {"verb": "repair", "unit": u, "port": s.loc[u][5:]}))
+            out.append(Option(f"repair:{u}", None, {"verb": "repair", "unit": u, "port": s.loc[u][5:]},
+                              lazy_label("Repair one damage point of {} ({} damage; it stays in port this turn)",
+                                         c.name(u), c.dmg(u))))
         out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
     elif step == "amph":
         units = c.d.units
@@ -430,7 +433,7 @@ def on_sub(c: Ctx, side: str, a: str) -> None:
     if a != "keep":
         _, u, area = a.split(":")
         s.loc[u] = "sea:" + area
-        c.tell(side, "move", f"{c.name(u)} takes station in {c.d.areas[area].name}", "6.6")
+        c.tell_later(side, "move", "6.6", narrate, "{} takes station in {}", c.name(u), c.d.areas[area].name)
     go(c, "sub")
 
 
@@ -522,11 +525,12 @@ def fight_options(c: Ctx) -> list[Option]:
     out = []
     for a in sorted(both + raid_areas(c, present)):
         if a in both:
-            out.append(Option(f"fight:{a}", f"Combat in {c.d.areas[a].name}", {"verb": "fight", "area": a}))
+            out.append(Option(f"fight:{a}", None, {"verb": "fight", "area": a},
+                              lazy_label("Combat in {}", c.d.areas[a].name)))
         else:
             side = c.side_of(in_area(c, a)[0])
-            out.append(Option(f"fight:{a}", f"{SIDE_NAME[side]} may air-raid from {c.d.areas[a].name} (9.2)",
-                              {"verb": "fight", "area": a, "side": side, "raid": True}))
+            out.append(Option(f"fight:{a}", None, {"verb": "fight", "area": a, "side": side, "raid": True},
+                              lazy_label("{} may air-raid from {} (9.2)", SIDE_NAME[side], c.d.areas[a].name)))
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific.battle import capture
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, lazy_label, narrate
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 GARRISON = "garrison"      # the base marker as a combatant (22.4)
@@ -60,6 +60,13 @@ def label(c: Ctx, cb, u: str) -> str:
     return f"the garrison of {c.d.bases[cb.isle].name}" if u == GARRISON else c.name(u)
 
 
+def _label_of(c: Ctx, cb, u: str):
+    """`label` made when read (an Option's make)."""
+    if u == GARRISON:
+        return lazy_label("the garrison of {}", c.d.bases[cb.isle].name)
+    return lazy_label("{}", c.name(u))
+
+
 def owner_of(c: Ctx, cb, u: str) -> str:
     return other(invading_side(c, cb)) if u == GARRISON else c.side_of(u)
 
@@ -68,8 +75,8 @@ def owner_of(c: Ctx, cb, u: str) -> str:
 def begin(c: Ctx, cb, base: str, units) -> None:
     """22.1: the invaders of `base` (all of one side) fight on the island at once."""
     cb.isle, cb.invaders = base, tuple(units)
-    c.say("invade", f"{SIDE_NAME[c.side_of(units[0])]} invades {c.d.bases[base].name} with {c.names(units)}: "
-                    f"the island is fought over", "22.1")
+    c.say_later("invade", "22.1", narrate, "{} invades {} with {}: the island is fought over",
+                SIDE_NAME[c.side_of(units[0])], c.d.bases[base].name, c.names(units))
     _round(c, cb)
 
 
@@ -83,7 +90,7 @@ def begin_end_of_turn(c: Ctx, base: str, units) -> None:
 
 
 def _round(c: Ctx, cb) -> None:
-    c.say("round", f"A round of fighting on {c.d.bases[cb.isle].name}", "22.1")
+    c.say_later("round", "22.1", narrate, "A round of fighting on {}", c.d.bases[cb.isle].name)
     cb.assign, cb.dmg, cb.shots = {}, {}, ()
     cb.ask = tuple(invaders(c, cb)) + tuple(defenders(c, cb)) + (GARRISON,)    # 22.4: one shot every round
     cb.stage = "island:assign"
@@ -102,7 +109,7 @@ def enter(c: Ctx, cb) -> bool:
                 cb.assign[u] = opts[0]
             cb.ask = cb.ask[1:]
         for u, t in cb.assign.items():
-            c.say("target", f"{label(c, cb, u)} attacks {label(c, cb, t)}", "22.2")
+            c.say_later("target", "22.2", narrate, "{} attacks {}", label(c, cb, u), label(c, cb, t))
         cb.shots = tuple(u for u in cb.assign if shots(c, u) > 0)
         cb.stage = "island:fire"
         return False
@@ -119,8 +126,8 @@ def pause(c: Ctx, cb) -> Pause:
     if step == "assign":
         u = cb.ask[0]
         return Decision(owner_of(c, cb, u), f"Fighting on {c.d.bases[cb.isle].name}: target for {label(c, cb, u)}",
-                        tuple(Option(f"itarget:{u}:{t}", label(c, cb, t),
-                                     {"verb": "target", "unit": u, "target": t, "base": cb.isle})
+                        tuple(Option(f"itarget:{u}:{t}", None,
+                                     {"verb": "target", "unit": u, "target": t, "base": cb.isle}, _label_of(c, cb, t))
                               for t in targets(c, cb, u)), "22.4", "island-target")
     u = cb.shots[0]
     t = cb.assign[u]
@@ -140,7 +147,8 @@ def answer(c: Ctx, cb, ans) -> None:
     t = cb.assign[u]
     cb.shots = cb.shots[1:]
     hits = sum(1 for f in ans if f >= 6)
-    c.say("shots", f"{label(c, cb, u)} rolls {', '.join(map(str, ans))} at {label(c, cb, t)}: {hits} hit(s)", "22.3")
+    c.say_later("shots", "22.3", narrate, "{} rolls {} at {}: {} hit(s)", label(c, cb, u),
+                ", ".join(map(str, ans)), label(c, cb, t), hits)
     if hits:
         cb.dmg[t] = cb.dmg.get(t, 0) + hits
 
@@ -155,12 +163,12 @@ def _resolve(c: Ctx, cb) -> None:
             taken = True
             continue
         c.s.damage[t] = c.dmg(t) + cb.dmg[t]
-        c.say("damage", f"{c.name(t)} takes {cb.dmg[t]} damage point(s) on {name}", "22.3")
+        c.say_later("damage", "22.3", narrate, "{} takes {} damage point(s) on {}", c.name(t), cb.dmg[t], name)
         if shots(c, t) <= 0:
             c.sink(t, f"no shots left fighting on {name}", "22.2")
     cb.dmg, cb.assign, cb.shots = {}, {}, ()
     if taken and c.s.base_control.get(cb.isle) != side:
-        c.say("invade", f"The garrison of {name} is knocked out", "22.4")
+        c.say_later("invade", "22.4", narrate, "The garrison of {} is knocked out", name)
         capture(c, cb.isle, side)
     left = invaders(c, cb)
     if c.s.base_control.get(cb.isle) == side:
@@ -168,7 +176,7 @@ def _resolve(c: Ctx, cb) -> None:
             c.put_in_port(u, cb.isle, "lands on the island it has taken", "22.1")
         _end(c, cb)
     elif not left:
-        c.say("invade", f"The invasion of {name} fails", "22.1")
+        c.say_later("invade", "22.1", narrate, "The invasion of {} fails", name)
         _end(c, cb)
     else:
         _round(c, cb)

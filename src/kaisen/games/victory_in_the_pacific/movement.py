@@ -3,7 +3,7 @@ units (13.1), submarines (6.6), nation limits (17.x) and the frozen units of tur
 from __future__ import annotations
 
 from kaisen.engine.core import Chance, Option
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
 
 FIRST_TURN_MOVERS = ("australia", "singapore", "the-philippines")   # 18.22: the five cruisers there may move
@@ -93,11 +93,16 @@ def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
 
 def dest_options(c: Ctx, u: str, raid: bool) -> list[Option]:
     roll = rolled_from(c, u, raid)
+    speed = c.speed(u)
+    slow = roll if roll and speed < 7 else 0          # from this many areas on, the label notes the speed roll
+    name, areas = c.name(u), c.d.areas
     out = []
     for a, n in sorted(reach(c, u, raid).items(), key=lambda x: (x[1], x[0])):
-        note = f" (speed roll: speed {c.speed(u)})" if roll and n >= roll and c.speed(u) < 7 else ""
-        out.append(Option(f"to:{a}", f"{c.name(u)} to {c.d.areas[a].name}, {n} area(s){note}",
-                          {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}))
+        if slow and n >= slow:
+            make = lazy_label("{} to {}, {} area(s) (speed roll: speed {})", name, areas[a].name, n, speed)
+        else:
+            make = lazy_label("{} to {}, {} area(s)", name, areas[a].name, n)
+        out.append(Option("to:" + a, None, {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}, make))
     return out
 
 
@@ -134,13 +139,15 @@ def on_speed(c: Ctx, faces: tuple[int, ...]) -> None:
     for x, f in zip(s.moving, faces):
         u = x.split(">")[0]
         if c.speed(u) > f:
-            c.say("speed", f"{c.name(u)} passes its speed roll ({f} against speed {c.speed(u)})", "6.4")
+            c.say_later("speed", "6.4", narrate, "{} passes its speed roll ({} against speed {})", c.name(u), f,
+                        c.speed(u))
             continue
         if s.mode.get(u) == "patrol":
             s.mode[u] = "raid"
-            c.say("speed", f"{c.name(u)} fails its speed roll ({f}): it arrives as a raider", "6.41")
+            c.say_later("speed", "6.41", narrate, "{} fails its speed roll ({}): it arrives as a raider",
+                        c.name(u), f)
         else:
-            c.say("speed", f"{c.name(u)} fails its speed roll ({f}) and turns back", "6.42")
+            c.say_later("speed", "6.42", narrate, "{} fails its speed roll ({}) and turns back", c.name(u), f)
             c.send_home(u, "failed speed roll", "6.42")
     s.moving = ()
 

@@ -3,7 +3,7 @@ British removals with their substitutes."""
 from __future__ import annotations
 
 from kaisen.engine.core import Decision, Option
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate
 
 
 def start(c: Ctx) -> None:
@@ -28,10 +28,10 @@ def arrive(c: Ctx, u: str, at: str) -> None:
         at = "samoa"                                                   # 4.41 exception
     if at in c.d.bases and s.base_control[at] == side:
         s.loc[u] = "port:" + at
-        c.say("arrive", f"{c.name(u)} arrives at {c.d.bases[at].name}", "4.4")
+        c.say_later("arrive", "4.4", narrate, "{} arrives at {}", c.name(u), c.d.bases[at].name)
     else:
         s.loc[u] = "lost"
-        c.say("arrive", f"{c.name(u)} was bound for an enemy-held port and is lost", "4.41")
+        c.say_later("arrive", "4.41", narrate, "{} was bound for an enemy-held port and is lost", c.name(u))
 
 
 def coming_back(c: Ctx) -> list[str]:
@@ -88,7 +88,7 @@ def next_item(c: Ctx) -> None:
 def place_back(c: Ctx, u: str, port: str) -> None:
     c.s.back.pop(u, None)
     c.s.loc[u] = "port:" + port
-    c.say("arrive", f"{c.name(u)} returns to play at {c.d.bases[port].name}", "4.5")
+    c.say_later("arrive", "4.5", narrate, "{} returns to play at {}", c.name(u), c.d.bases[port].name)
 
 
 def pause(c: Ctx, step: str, arg: str):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific import battle
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, SIDES, other
 
 PREFIX = {"japan": "J", "allies": "A"}
@@ -102,8 +102,8 @@ def enter(c: Ctx, cb) -> bool:
                 cb.ask = cb.ask[1:]
                 continue
             return True
-        c.say("tf", f"{SIDE_NAME[side]} task forces: " + "; ".join(
-            f"{t}: {c.names(cb.tfs[t])}" for t in _side_tfs(cb, side)), "20.2")
+        c.say_later("tf", "20.2", _task_forces, SIDE_NAME[side],
+                    tuple((t, c.names(cb.tfs[t])) for t in _side_tfs(cb, side)))
         if side == "japan":
             cb.stage, cb.ask = "tf:group:allies", tuple(battle.fighting(c, cb, "allies"))
         else:
@@ -124,12 +124,12 @@ def enter(c: Ctx, cb) -> bool:
             cb.ask = tuple(t for t in cb.tfs if not _auto_sighted(c, cb, t))
             cb.sighted = tuple(t for t in cb.tfs if _auto_sighted(c, cb, t))
             for t in cb.sighted:
-                c.say("sight", f"Task force {t} is sighted (land-based air or invaders)", "20.41")
+                c.say_later("sight", "20.41", narrate, "Task force {} is sighted (land-based air or invaders)", t)
         return False
     if step == "sight":
         if cb.ask:
             return True
-        c.say("sight", f"Sighted: {', '.join(cb.sighted) or 'none'}", "20.4")
+        c.say_later("sight", "20.4", narrate, "Sighted: {}", ", ".join(cb.sighted) or "none")
         cb.actions, cb.act, cb.stage = ("day", "night"), 0, "action"
         c.say("action", "A day action followed by a night action", "20.5")
         return False
@@ -186,10 +186,10 @@ def pause(c: Ctx, cb) -> Pause:
         ts = _side_tfs(cb, side)
         new = PREFIX[side] + str(len(ts) + 1)
         return Decision(side, f"Task forces: which one does {c.name(u)} join?",
-                        tuple(Option(f"tf:{u}:{t}", f"Task force {t} ({c.names(cb.tfs[t])})",
-                                     {"verb": "join", "unit": u, "tf": t}) for t in ts)
-                        + (Option(f"tf:{u}:{new}", f"A new task force {new}",
-                                  {"verb": "join", "unit": u, "tf": new, "new": True}),), "20.2", "task-force")
+                        tuple(Option(f"tf:{u}:{t}", None, {"verb": "join", "unit": u, "tf": t},
+                                     lazy_label("Task force {} ({})", t, c.names(cb.tfs[t]))) for t in ts)
+                        + (Option(f"tf:{u}:{new}", None, {"verb": "join", "unit": u, "tf": new, "new": True},
+                                  lazy_label("A new task force {}", new)),), "20.2", "task-force")
     if step == "attack":
         t = cb.ask[0]
         return Decision(side, f"Is task force {t} ({c.names(cb.tfs[t])}) attacking this round?",
@@ -225,7 +225,7 @@ def answer(c: Ctx, cb, ans) -> None:
         for t, f in zip(cb.ask, ans):
             if f <= sight_range(c, cb, t):
                 cb.sighted += (t,)
-        c.say("sight", "Sighting rolls: " + ", ".join(f"{t} {f}" for t, f in zip(cb.ask, ans)), "20.4")
+        c.say_later("sight", "20.4", _sightings, tuple(zip(cb.ask, ans)))
         cb.ask = ()
         return
     verb, _, rest = ans.partition(":")
@@ -239,7 +239,7 @@ def answer(c: Ctx, cb, ans) -> None:
         cb.invading += (rest,)
     elif verb == "add":
         cb.night_in += (rest,)
-        c.say("tf", f"Task force {rest} joins the night action", "20.6")
+        c.say_later("tf", "20.6", narrate, "Task force {} joins the night action", rest)
     elif verb == "flee":
         cb.flee += (rest,)
 
@@ -258,15 +258,25 @@ def _flee(c: Ctx, cb, side: str) -> None:
     units = [u for u in battle.fighting(c, cb, side) if u in cb.flee]
     cb.flee = ()
     if not units:
-        c.say("retreat", f"{SIDE_NAME[side]} stays", "8.1")
+        c.say_later("retreat", "8.1", narrate, "{} stays", SIDE_NAME[side])
         if side == "japan":
             cb.stage = "retreat:allies"
         else:
             cb.stage, cb.ask, cb.landing, cb.side = "land", (), {}, ""
         return
-    c.say("retreat", f"{SIDE_NAME[side]} retreats with part of its force: {c.names(units)}", "20.8")
+    c.say_later("retreat", "20.8", narrate, "{} retreats with part of its force: {}", SIDE_NAME[side],
+                c.names(units))
     cb.partial = True
     battle.flee(c, cb, side, units)
 
 
 __all__ = ["enabled", "active", "SIDES", "other"]
+
+
+# -- the text of events made on demand (narration on demand, DESIGN.md) -----------------------------------------------
+def _task_forces(side_name: str, tfs: tuple[tuple[str, str], ...]) -> str:
+    return f"{side_name} task forces: " + "; ".join(f"{t}: {names}" for t, names in tfs)
+
+
+def _sightings(rolls: tuple[tuple[str, int], ...]) -> str:
+    return "Sighting rolls: " + ", ".join(f"{t} {f}" for t, f in rolls)

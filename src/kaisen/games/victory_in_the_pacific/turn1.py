@@ -21,7 +21,7 @@ from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.victory_in_the_pacific.attack import attackers
 from kaisen.games.victory_in_the_pacific.battle import SURPRISE, fighting, in_area
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
-from kaisen.games.victory_in_the_pacific.common import Ctx
+from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
 
 HAWAII = "hawaiian-islands"
 PEARL = "pearl-harbor"
@@ -77,8 +77,8 @@ def _begin_indonesia(c: Ctx) -> bool:
     cb = Combat(INDONESIA, stage="action", special="indonesia", cur=SURPRISE, bround=1, actions=("day",))
     if not attackers(c, cb, "japan") or not fighting(c, cb, "allies"):
         return False
-    c.say("raid", f"Surprise air raids in Indonesia: {c.names(attackers(c, cb, 'japan'))} against "
-                  f"{c.names(fighting(c, cb, 'allies'))}", "18.4")
+    c.say_later("raid", "18.4", narrate, "Surprise air raids in Indonesia: {} against {}",
+                c.names(attackers(c, cb, "japan")), c.names(fighting(c, cb, "allies")))
     c.s.combat = cb
     c.s.step = "cbt"                          # flow runs the fight (combat.run)
     return True
@@ -150,8 +150,8 @@ def pause(c: Ctx, cb: Combat) -> Pause:
                             f"Pacific, 2-3 Hawaiian Islands, 4-6 the United States (back on turn 2)", "18.32")
     if what == "sortie":
         units = sortie_units(c)
-        opts = [Option(f"sortie:{u}", f"{c.name(u)} goes to sea in the Hawaiian Islands",
-                       {"verb": "sortie", "unit": u, "port": PEARL, "area": cb.area}) for u in units]
+        opts = [Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": PEARL, "area": cb.area},
+                       lazy_label("{} goes to sea in the Hawaiian Islands", c.name(u))) for u in units]
         if len(units) > 1:
             opts.append(Option("all", "Every unit able to sail goes to sea",
                                {"verb": "all", "units": list(units), "port": PEARL, "area": cb.area}))
@@ -192,8 +192,8 @@ def answer(c: Ctx, cb: Combat, a) -> None:
                 s.mode[u] = "patrol"
         where = "in the United States (arrives at Pearl Harbor on turn 2)" if to == "usa" else \
             f"at sea in {c.where_name(to)}"
-        c.say("roll", f"Group {g} rolls {face}: {c.names(units)} {'are' if len(units) > 1 else 'is'} {where}",
-              "18.32")
+        c.say_later("roll", "18.32", narrate, "Group {} rolls {}: {} {} {}", g, face, c.names(units),
+                    "are" if len(units) > 1 else "is", where)
     elif what == "sortie":
         if a == "done":
             _to_iboat(c, cb)
@@ -202,7 +202,8 @@ def answer(c: Ctx, cb: Combat, a) -> None:
             s.loc[u] = "sea:" + HAWAII
             s.mode[u] = "patrol"
             s.moved = s.moved | {u}
-            c.say("move", f"{c.name(u)} sorties from Pearl Harbor into the Hawaiian Islands", "18.33")
+            c.say_later("move", "18.33", narrate, "{} sorties from Pearl Harbor into the Hawaiian Islands",
+                        c.name(u))
     elif what == "retreat":
         if a == "retreat":
             c.say("retreat", "The Allies retreat from the Hawaiian Islands unpursued", "18.35")
