@@ -14,8 +14,8 @@ PURPOSES = ("disengage", "torpedo", "pursue")
 def start(c: Ctx) -> None:
     s = c.s
     for k, div in list(s.divisions.items()):
-        if div.evasive or div.smoke:
-            s.divisions[k] = div._replace(evasive=False, smoke=False)
+        if div.evasive or div.smoke or div.moved:
+            s.divisions[k] = div._replace(evasive=False, smoke=False, moved=False)
     s.step = "order"
 
 
@@ -110,7 +110,7 @@ def on_move(c: Ctx, arg: str, answer: str) -> None:
     verb, _, rest = answer.partition(":")
     if verb == "band":
         band = int(rest)
-        c.replace_division(arg, band=band)
+        c.replace_division(arg, band=band, moved=True)
         c.note("movement", "D.3", _moved, div.side, div.name, div.band, band)
     elif verb == "formation":
         c.replace_division(arg, formation=rest)
