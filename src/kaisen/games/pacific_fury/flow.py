@@ -199,7 +199,13 @@ def _pause(c: Ctx) -> Pause:
 
 
 def apply(s: PFState, d: PFData, answer) -> PFState:
-    """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
+    """`apply_answer` with the state first."""
+    return apply_answer(d, s, answer)
+
+
+def apply_answer(d: PFData, s: PFState, answer) -> PFState:
+    """Check the answer against the pause, then apply it to a copy (the given state never changes); the data
+    first, so that Game binds it once (`partial(apply_answer, data)`). A refused
     option that names a real ship, zone, box or task force is refused under the rule that forbids it
     (`refusals.explain`), in words the answering side may read."""
     p = s.cache
@@ -230,16 +236,15 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
                 raise
             raise IllegalAction(why[0], why[1], answer, p.ids()) from None
     new = s.copy()
-    c = Ctx(new, d)
     step = new.step
     if step == "form" and offered:
-        kind = task_forces.add_kinds(d).get(answer)
+        kind = (_ADD_KINDS.get(id(d)) or task_forces.add_kinds(d)).get(answer)
         if kind is not None:       # 8.2: a ship joins the open task force; the menu follows from the one before
-            o = p.options[i]
-            task_forces.add(c, o.fields["unit"], o.fields["tf"])
+            f = p.options[i].fields
+            new.last_events = (task_forces.add_ship(new, d, f["unit"], f["tf"]),)
             new.cache = task_forces.menu_after_add(s, new, d, p, i, kind)
-            new.last_events = tuple(c.ev)
             return new
+    c = Ctx(new, d)
     if step == "op":               # the most frequent decision after forming, dispatched first
         operations.on_answer(c, answer)
         if c.done is not None:
@@ -255,6 +260,17 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
         _advance(c)
     new.last_events = tuple(c.ev)
     return new
+
+
+_ADD_KINDS = task_forces._ADD_KINDS
+
+
+def pause_of(d: PFData, s: PFState) -> Pause:
+    """`pause` with the data first (Game binds it once)."""
+    p = s.cache
+    if p is None:
+        p = s.cache = _pause(Ctx(s, d))
+    return p
 
 
 CHANCE = {

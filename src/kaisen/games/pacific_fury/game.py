@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
@@ -21,6 +22,10 @@ class PacificFury(Game[PFState]):
 
     def __init__(self, data: PFData | None = None):
         self.data = data or load()
+        # pause and apply bound once to the data: one Python call less on every step (the methods below
+        # say the same)
+        self.pause = partial(flow.pause_of, self.data)
+        self.apply = partial(flow.apply_answer, self.data)
 
     def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> PFState:
         self.scenario(scenario)

@@ -101,14 +101,18 @@ def _closed_text(d, tf: TaskForce) -> str:
 
 def add(c: Ctx, unit: str, tid: str) -> None:
     """8.2: a ship from base joins the task force of the open box (`tid`)."""
-    s = c.s
+    c.ev.append(add_ship(c.s, c.d, unit, tid))
+
+
+def add_ship(s, d, unit: str, tid: str) -> Event:
+    """`add` on a state, returning its event (flow.apply's fast path needs no Ctx)."""
     tf = s.tfs.get(tid)
     if tf is None:
         s.tfs[tid] = _tuple_new(TaskForce, (tid, s.phasing, (unit,), s.forming_box, None, False))
     else:
         s.tfs[tid] = _tuple_new(TaskForce, (tid, tf.side, tf.ships + (unit,), tf.box, None, tf.revealed))
     s.loc[unit] = "tf:" + tid
-    c.ev.append(Event("form", None, s.phasing, "8.2", _joins_text, (c.d, unit, tid)))
+    return Event("form", None, s.phasing, "8.2", _joins_text, (d, unit, tid))
 
 
 _tuple_new = tuple.__new__
