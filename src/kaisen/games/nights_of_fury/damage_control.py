@@ -41,6 +41,11 @@ def on_dc(c: Ctx, q: str, faces) -> None:
         return
     c.note("damage-control", "D.7", _no_check, public_name(c, q), faces[0])
     s.todo = s.todo[1:]
+    if s.ships[q].fire:
+        burn(c, q)
+        if s.checks:
+            damage.then(c, "dc")
+            return
     _next(c)
 
 
