@@ -69,7 +69,8 @@ def raids_alone_possible(c: Ctx, area: str) -> bool:
         return False
     # raid_options(c, Combat(area), p) for each p, without the Combat: nothing has raided yet, and the ports to
     # raid (raid_bases) are the same for every ship of the side
-    return (any(units[p].kind == "ship" and air_strikes.strike(c, p) > 0 for p in here)
+    carriers = c.labels.carriers      # a ship strikes only with an airstrike factor on its counter
+    return (any(p in carriers and air_strikes.strike(c, p) > 0 for p in here)
             and bool(raid_bases_at(c, area, side)))
 
 

@@ -73,20 +73,13 @@ class Ctx:
         return self.d.units[u].side
 
     def by(self) -> dict:
-        """The index of units by place the state keeps (state.Locs): a location ("port:truk"), a kind of location
-        ("port", "sea", "home"), (kind, side) or a side -> the units there, in id order."""
+        """The index of units by place the state keeps (state.Locs): a location ("port:truk"), (kind, side) for a
+        kind of location with ids ("port", "sea", "home", "group"), or "home" -> the units there, in id order."""
         loc = self.s.loc
         if type(loc) is not Locs:
             loc = self.s.loc = Locs(loc)
         by = loc.by
         return by if by is not None else loc.index(self.d.units)
-
-    def units_of(self, side: str, where: str | None = None) -> list[str]:
-        by = self.by()
-        if where is None:
-            return list(by.get(side, ()))
-        units = self.d.units
-        return [u for u in by.get(where, ()) if units[u].side == side]
 
     def at_sea(self, area: str, side: str | None = None) -> list[str]:
         here = self.by().get("sea:" + area, ())
@@ -223,13 +216,16 @@ class Labels:
     the option's fields and the unchanging rules data (Option(make=...))."""
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs",
-                 "ships", "fighters", "home_cands")
+                 "ships", "fighters", "carriers", "home_cands", "reach", "placings")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
         self.patrol_pairs: dict = {}      # (unit, location) -> its two patrol-step options (flow.move_options)
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
+        self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
+        self.placings: dict = {}          # (air unit, sea area) -> its option (movement.air_options)
+        self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "
                                         f"{bases[o.fields['port']].name}")

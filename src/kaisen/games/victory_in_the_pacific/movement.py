@@ -67,10 +67,23 @@ def enemy_held(c: Ctx, area: str, side: str) -> bool:
 
 def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
     """Every sea area the unit can end in, with the fewest areas entered (6.21-6.3: from a touching area
-    onward; it must stop on entering an enemy-controlled area; amphibious units stop in their second)."""
+    onward; it must stop on entering an enemy-controlled area; amphibious units stop in their second). Kept per
+    rules data for the port, side, reach and control of the sea areas: shared, so read it, never change it."""
     base = in_port(c, u)
     side = c.side_of(u)
     limit = max_areas(c, u, raid)
+    control = c.s.control
+    key = (base, side, limit, tuple(control.items()))
+    cache = c.labels.reach
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 20000:
+            cache.clear()
+        got = cache[key] = _reach(c, base, side, limit)
+    return got
+
+
+def _reach(c: Ctx, base: str, side: str, limit: int) -> dict[str, int]:
     best: dict[str, int] = {}
     frontier = []
     for a in c.d.bases[base].touches:
@@ -168,10 +181,14 @@ def air_areas(c: Ctx, side: str) -> list[str]:
 def air_options(c: Ctx, side: str) -> list[Option]:
     out = []
     areas = air_areas(c, side)
-    make = c.labels.air
+    lab = c.labels
+    make, made = lab.air, lab.placings
     for u in air_ready(c, side):
         for a in areas:
-            out.append(Option(f"place:{u}:{a}", None, {"verb": "place", "unit": u, "area": a}, make))
+            o = made.get((u, a))        # an option made once per rules data and shared (its label from its fields)
+            if o is None:
+                o = made[(u, a)] = Option(f"place:{u}:{a}", None, {"verb": "place", "unit": u, "area": a}, make)
+            out.append(o)
     out.append(Option("pass", "Place no more air units this turn", {"verb": "pass"}))
     return out
 

@@ -43,16 +43,18 @@ def _add(t: tuple, u: str) -> tuple:
 class Locs(dict):
     """`VPState.loc` (unit -> location) with an index kept up to date as units move (DESIGN.md: menus are kept
     from indices the state maintains). The index (`by`) maps, to the units there in id order (a tuple):
-    a location ("port:truk"), its kind ("port", "sea", "home"), (kind, side), and a side (every unit of it).
-    Derived data: built on first use (it needs each unit's side), copied with the state (sharing the tuples),
-    never part of to_json or of equality. Writes go through `loc[u] = where`."""
+    a location ("port:truk", "due", "sunk"), (kind, side) for the places with an id ("port", "sea", "home",
+    "group"), and "home" (every unit bound for port). Derived data: built on first use (it needs each unit's
+    side), shared by a copy until one of the two moves a unit (copy on write: `own` says whether `by` is this
+    Locs' own), never part of to_json or of equality. Writes go through `loc[u] = where`."""
 
-    __slots__ = ("by", "sides")
+    __slots__ = ("by", "sides", "own")
 
     def __init__(self, data=(), by: dict | None = None, sides: dict | None = None):
         dict.__init__(self, data)
         self.by = by
         self.sides = sides
+        self.own = by is None
 
     def index(self, sides: dict) -> dict:
         """The index, built once from `sides` (unit -> side, the unit specs) then maintained."""
@@ -61,15 +63,15 @@ class Locs(dict):
             lists: dict = {}
             for u in sorted(dict.keys(self)):
                 where = dict.__getitem__(self, u)
-                side = sides[u].side
                 lists.setdefault(where, []).append(u)
-                lists.setdefault(side, []).append(u)
                 kind, sep, _ = where.partition(":")
                 if sep:
-                    lists.setdefault(kind, []).append(u)
-                lists.setdefault((kind, side), []).append(u)
+                    lists.setdefault((kind, sides[u].side), []).append(u)
+                    if kind == "home":
+                        lists.setdefault("home", []).append(u)
             by = self.by = {k: tuple(v) for k, v in lists.items()}
             self.sides = sides
+            self.own = True
         return by
 
     def __setitem__(self, u: str, where: str) -> None:
@@ -81,20 +83,27 @@ class Locs(dict):
         if old == where:
             return
         dict.__setitem__(self, u, where)
-        side = self.sides[u].side
-        if old is None:
-            by[side] = _add(by.get(side, ()), u)
-        else:
+        if not self.own:
+            by = self.by = dict(by)
+            self.own = True
+        side = None
+        if old is not None:
             by[old] = _drop(by[old], u)
             kind, sep, _ = old.partition(":")
             if sep:
-                by[kind] = _drop(by[kind], u)
-            by[(kind, side)] = _drop(by[(kind, side)], u)
+                side = self.sides[u].side
+                by[(kind, side)] = _drop(by[(kind, side)], u)
+                if kind == "home":
+                    by["home"] = _drop(by["home"], u)
         by[where] = _add(by.get(where, ()), u)
         kind, sep, _ = where.partition(":")
         if sep:
-            by[kind] = _add(by.get(kind, ()), u)
-        by[(kind, side)] = _add(by.get((kind, side), ()), u)
+            if side is None:
+                side = self.sides[u].side
+            key = (kind, side)
+            by[key] = _add(by.get(key, ()), u)
+            if kind == "home":
+                by["home"] = _add(by.get("home", ()), u)
 
     def __delitem__(self, u: str) -> None:
         dict.__delitem__(self, u)
@@ -122,8 +131,10 @@ class Locs(dict):
         return self[u]
 
     def copy(self) -> "Locs":
-        by = self.by
-        return Locs(self, dict(by) if by is not None else None, self.sides)
+        """A copy sharing the index until either moves a unit."""
+        new = Locs(self, self.by, self.sides)
+        new.own = self.own = False
+        return new
 
     def __reduce__(self):
         return (Locs, (dict(self),))
@@ -168,8 +179,8 @@ class VPState:
             self.loc = Locs(self.loc)
 
     def copy(self) -> "VPState":
-        """A cheap copy: dicts copied shallowly; tuples, frozensets and specs shared (a plain-dict `loc` becomes a
-        Locs in __post_init__)."""
+        """A cheap copy: dicts copied shallowly, the index of `loc` shared until a unit moves; tuples, frozensets
+        and specs shared."""
         return VPState(self.turn, self.step, self.loc.copy(), dict(self.mode), self.raider, dict(self.damage),
                        self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
                        dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
