@@ -294,6 +294,23 @@ DECIDE = {
 
 
 def new_game(d: PFData, options: dict) -> PFState:
+    """A new game: a copy of the set-up below, made once per data set and options (with its events and its
+    first pause, shared: neither is ever changed)."""
+    key = (id(d), tuple(sorted(options.items())))
+    made = _NEW_GAMES.get(key)
+    if made is None or made[0] is not d:
+        made = _NEW_GAMES[key] = (d, set_up(d, options))
+    first = made[1]
+    s = first.copy()
+    s.last_events = first.last_events
+    s.cache = pause_of(d, first)
+    return s
+
+
+_NEW_GAMES: dict[tuple, tuple[PFData, PFState]] = {}
+
+
+def set_up(d: PFData, options: dict) -> PFState:
     """3.0 Set-up: units to Truk, Espiritu Santo, the Reserve and the Turn Record Track; marker on US 1; then
     the sequence of play starts with turn 1's first phase."""
     s = PFState(marker=d.marker_start, options=tuple(sorted(options.items())))
