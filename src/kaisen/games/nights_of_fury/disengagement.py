@@ -16,7 +16,16 @@ def at_edge(c: Ctx, side: str) -> list:
 def start(c: Ctx) -> None:
     s = c.s
     order = (s.initiative, other(s.initiative))
-    s.todo = tuple(div.id for side in order for div in at_edge(c, side))
+    todo: list[str] = []
+    for side in order:
+        for div in at_edge(c, side):
+            if div.detached == "disengage" and div.band == div.heading:
+                # C: a ship detached to disengage cannot be recalled: at her edge she tries every turn
+                c.replace_division(div.id, disengaging=True)
+                todo.extend(c.afloat(div))
+            else:
+                todo.append(div.id)
+    s.todo = tuple(todo)
     _next(c)
 
 

@@ -3,6 +3,7 @@ otherwise each side rolls a die plus its commander's Cohesion and the scenario's
 from __future__ import annotations
 
 from kaisen.engine.core import Chance
+from kaisen.games.nights_of_fury import conditions
 from kaisen.games.nights_of_fury.common import Ctx, side_name
 from kaisen.games.nights_of_fury.state import UNSEEN, other
 
@@ -26,8 +27,10 @@ def start(c: Ctx) -> None:
 
 
 def modifier(c: Ctx, side: str) -> int:
-    """Cohesion of the side's commander plus the scenario's Surprise modifier (D.2)."""
-    return c.rating(side, "cohesion") + c.d.surprise(c.s.scenario, side, c.s.turn)
+    """Cohesion of the side's commander plus the scenario's Surprise modifier (D.2), plus a Random Event's
+    initiative bonus in force this turn (D.1)."""
+    return (c.rating(side, "cohesion") + c.d.surprise(c.s.scenario, side, c.s.turn)
+            + conditions.effect(c, "initiative", side))
 
 
 def pause_roll(c: Ctx, arg: str) -> Chance:

@@ -5,6 +5,7 @@ pursue (C)."""
 from __future__ import annotations
 
 from kaisen.engine.core import Decision, Option
+from kaisen.games.nights_of_fury import conditions
 from kaisen.games.nights_of_fury.common import Ctx, side_name
 from kaisen.games.nights_of_fury.state import BANDS, Division, other
 
@@ -53,16 +54,22 @@ def _next(c: Ctx) -> None:
 
 
 def may_move(c: Ctx, div: Division) -> bool:
-    """The Movement Table: whether a division whose slowest ship has this speed moves this turn."""
+    """The Movement Table: whether a division whose slowest ship has this speed moves this turn; a ship whose
+    steering jams (Random Event, D.1) holds her division this turn."""
+    if any(conditions.has_effect(c, "hold", q) for q in c.afloat(div)):
+        return False
     return c.d.may_move(c.division_speed(div), c.s.turn)
 
 
 def move_options(c: Ctx, div: Division) -> list[Option]:
-    opts = [Option("hold", "Hold position", {"verb": "hold", "division": div.id})]
-    if may_move(c, div):
-        bands = [div.band - 1, div.band + 1]
-        if div.detached == "disengage":
-            bands = [div.band + (1 if div.heading > div.band else -1)] if div.band != div.heading else []
+    bands = [div.band - 1, div.band + 1] if may_move(c, div) else []
+    if div.detached == "disengage" and bands:
+        # C: a ship detached to disengage heads for her edge and may not be held back or turned
+        bands = [div.band + (1 if div.heading > div.band else -1)] if div.band != div.heading else []
+    opts = []
+    if not (div.detached == "disengage" and bands):
+        opts.append(Option("hold", "Hold position", {"verb": "hold", "division": div.id}))
+    if bands:
         for b in bands:
             if 1 <= b <= BANDS:
                 opts.append(Option(f"band:{b}", f"Move to range band {b}", {"verb": "move", "division": div.id,

@@ -109,6 +109,9 @@ def _expend(c: Ctx, q: str, i: int) -> None:
 def damage_modifiers(c: Ctx, q: str, i: int, hits: int) -> list[tuple[str, int]]:
     m = c.spec(q).mounts[i]
     mods = [("Damage Rating", m.damage_rating)]
+    faulty = conditions.effect(c, "torpedo_damage", q)
+    if faulty:
+        mods.append(("faulty exploders", faulty))
     if hits > 1:
         mods.append((f"{hits - 1} more hit(s)", 2 * (hits - 1)))
     return mods
