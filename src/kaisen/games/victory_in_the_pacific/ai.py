@@ -43,8 +43,15 @@ def data():
     return GAME.data
 
 
+_UNITS: dict = {}       # unit id -> spec (data().units, filled on first use: spec() is called very often)
+
+
 def spec(u: str):
-    return data().units[u]
+    try:
+        return _UNITS[u]
+    except KeyError:
+        _UNITS.update(data().units)
+        return _UNITS[u]
 
 
 def foe_of(side: str) -> str:
@@ -174,10 +181,16 @@ class Board:
         self.cs: dict[str, Any] = view["control_state"]
         self.moved = set(self.cs.get("moved", ()))
         self.sea: dict[str, dict[str, list[str]]] = {}
+        sea = self.sea
         for u, x in view["units"].items():
             loc = x["loc"]
-            if loc.startswith("sea:") and spec(u).kind != "sub":
-                self.sea.setdefault(loc[4:], {"japan": [], "allies": []})[spec(u).side].append(u)
+            if loc.startswith("sea:"):
+                sp = spec(u)
+                if sp.kind != "sub":
+                    here = sea.get(loc[4:])
+                    if here is None:
+                        here = sea[loc[4:]] = {"japan": [], "allies": []}
+                    here[sp.side].append(u)
         self._threat: dict[str, float] | None = None
         self._str: dict[str, float] = {}
         self._at: dict[tuple[str, str], float] = {}
@@ -212,24 +225,27 @@ class Board:
 
     def threat(self, area: str) -> float:
         """Enemy ships still in port that could reach the area this turn, each spread over where it could go."""
-        if self._threat is None:
-            t: Counter = Counter()
+        threat = self._threat
+        if threat is None:
+            t: dict[str, float] = {}        # a plain dict summed in the same order as a Counter would
             reaches: dict[str, dict[str, int]] = {}
-            for u, x in self.v["units"].items():
+            foe, moved, v = self.foe, self.moved, self.v
+            for u, x in v["units"].items():
                 sp = spec(u)
-                if sp.side != self.foe or sp.kind != "ship" or u in self.moved or self.frozen(u):
+                if sp.side != foe or sp.kind != "ship" or u in moved or self.frozen(u):
                     continue
-                base = self.in_port(u)
-                if base is None or dmg(self.v, u) > sp.armor:
+                loc = x["loc"]
+                if not loc.startswith("port:") or x["damage"] > sp.armor:
                     continue
+                base = loc[5:]
                 areas = reaches.get(base)
                 if areas is None:
-                    areas = reaches[base] = reach(self.v, base, self.foe, 3)
+                    areas = reaches[base] = reach(v, base, foe, 3)
                 share = 2.0 / max(2, len(areas)) * (1.5 if x["raider"] else 1.0)
                 for a in areas:
-                    t[a] += self.strength(u) * share
-            self._threat = dict(t)
-        return self._threat.get(area, 0.0)
+                    t[a] = t.get(a, 0) + self.strength(u) * share
+            threat = self._threat = t
+        return threat.get(area, 0.0)
 
     def gain(self, area: str, add: float, threat_w: float = 1.0) -> float:
         """Value of adding `add` strength to our side in an area: its worth times the rise in our share."""
