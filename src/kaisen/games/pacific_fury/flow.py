@@ -149,7 +149,8 @@ def _pause(c: Ctx) -> Pause:
         return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options(c)), "8.2",
                         "form-task-force")
     if step == "op":      # the two most frequent first
-        return Decision(s.phasing, _prompt(_OP_PROMPTS, s.ops[s.phasing] + 1), tuple(operations.options(c)), "9.0",
+        n = s.ops[s.phasing] + 1
+        return Decision(s.phasing, _OP_PROMPTS.get(n) or _prompt(_OP_PROMPTS, n), tuple(operations.options(c)), "9.0",
                         "operation")
     if step == "over":
         winner, score = s.result

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 
 from kaisen.engine.core import Event, Option
 from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
@@ -63,6 +64,9 @@ def _by_id(t: TaskForce) -> str:
     return t.id
 
 
+_TF_ID = itemgetter(0)      # _by_id in C (a TaskForce is a tuple whose first item is its id)
+
+
 def options(c: Ctx) -> list[Option]:
     """9.0: sortie the lowest box's task force, move, air strike or return a task force at sea, or pass.
     Labels are made on demand from values taken now (the task forces are immutable tuples)."""
@@ -87,7 +91,7 @@ def options(c: Ctx) -> list[Option]:
             _remember(_SORTIES, key, sorties)
         opts.extend(sorties)
     if len(at_sea) > 1:
-        at_sea.sort(key=_by_id)
+        at_sea.sort(key=_TF_ID)
     non_initiative, hf_operational = ("usa" if s.initiative == "japan" else "japan"), s.hf_operational
     for tf in at_sea:
         key = (id(d), tf, non_initiative, hf_operational)
