@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple
 from kaisen.engine.core import Chance, Decision, End, IllegalAction, Pause, check_answer
 from kaisen.games.nights_of_fury import (damage, damage_control, detection, disengagement, fire, gunnery, initiative,
                                          movement, random_events, setup, torpedoes, victory)
+from kaisen.games.nights_of_fury import campaign, generator   # A, G: the rolled set-up and the campaign
 from kaisen.games.nights_of_fury.common import Ctx
 from kaisen.games.nights_of_fury.state import NoFState
 
@@ -53,6 +54,9 @@ DECISION_KINDS: tuple[tuple[str, str, str, str], ...] = (
     ("choose-target", "D.4, D.5, D.6", "aim", "the enemy ship (by position, or by class once identified) a "
                                                "battery or torpedo mount fires at, or hold"),
     ("disengage", "C, D.8", "leave", "a division at range band 1 or 10 tries to disengage, or stays"),
+    ("assign-ship", "A, G", "assign", "a side adds a ship of its pool to the mission within the limits, or is done"),
+    ("pick-commander", "A, G", "commander", "the pool commander a side tries (his availability roll follows)"),
+    ("experience-trait", "E, G", "trait", "the trait a commander improves after a mission (a 'choice' result)"),
 )
 KIND = {step: kind for kind, _, step, _ in DECISION_KINDS}
 KIND_NAMES = frozenset(KIND.values())
@@ -69,6 +73,8 @@ def _pause(c: Ctx) -> Pause:
     s = c.s
     step, _, arg = s.step.partition(":")
     if step == "over":
+        if s.own is not None and s.own.kind == generator.CAMPAIGN:
+            return campaign.end(c)                  # G: the campaign's Victory-Loss verdict
         winner, score = s.result
         return End(winner, score, victory.summary(c))
     made = PAUSES.get(step)
@@ -80,10 +86,12 @@ def _pause(c: Ctx) -> Pause:
 PAUSES: dict[str, Callable[[Ctx, str], Pause]] = {
     **damage.PAUSES, **fire.PAUSES, **random_events.PAUSES, **initiative.PAUSES, **movement.PAUSES, **detection.PAUSES, **gunnery.PAUSES,
     **torpedoes.PAUSES, **damage_control.PAUSES, **disengagement.PAUSES,
+    **generator.PAUSES, **campaign.PAUSES,
 }
 ANSWERS: dict[str, Callable[[Ctx, str, object], None]] = {
     **damage.ANSWERS, **fire.ANSWERS, **random_events.ANSWERS, **initiative.ANSWERS, **movement.ANSWERS, **detection.ANSWERS, **gunnery.ANSWERS,
     **torpedoes.ANSWERS, **damage_control.ANSWERS, **disengagement.ANSWERS,
+    **generator.ANSWERS, **campaign.ANSWERS,
 }
 
 
@@ -104,7 +112,7 @@ def _advance(c: Ctx) -> None:
     """Move on from every phase that has finished until the state waits for an answer or a die."""
     while c.done is not None:
         c.done = None
-        _start_phase(c, _INDEX[c.s.phase] + 1)
+        _start_phase(c, _INDEX.get(c.s.phase, -1) + 1)   # a set-up ("setup", A) is followed by turn 1
 
 
 def _start_phase(c: Ctx, i: int) -> None:
@@ -113,6 +121,8 @@ def _start_phase(c: Ctx, i: int) -> None:
     if i >= len(SEQUENCE):
         END_OF_TURN[2](c)
         if s.step == "over":
+            if s.own is not None and s.own.kind == generator.CAMPAIGN:
+                campaign.battle_over(c)             # G: losses, experience, the next mission or the verdict
             return
         i = 0
     p = SEQUENCE[i]
@@ -123,6 +133,8 @@ def _start_phase(c: Ctx, i: int) -> None:
 
 def new_battle(d, scenario: str, options: dict) -> NoFState:
     """A. Set-up and B. Placement from the scenario; then turn 1 begins with the Event Phase."""
+    if scenario in generator.OWN_KINDS:             # A, G: the battle is rolled first, then turn 1
+        return generator.new(d, scenario, options)
     s = setup.initial_state(d, scenario, options)
     c = Ctx(s, d)
     setup.announce(c)

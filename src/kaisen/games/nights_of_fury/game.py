@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
-from kaisen.games.nights_of_fury import flow, views
+from kaisen.games.nights_of_fury import flow, generator, views
 from kaisen.games.nights_of_fury.rules import Rules, rules
 from kaisen.games.nights_of_fury.state import NoFState
 
@@ -30,12 +30,12 @@ class NightsOfFury(Game[NoFState]):
     def __init__(self, data: Rules | None = None):
         self.data = data or rules()
         self.scenarios = tuple(Scenario(sc.id, f"{sc.name} ({sc.date})", sc.background)
-                               for sc in self.data.data.scenarios.values())
+                               for sc in self.data.data.scenarios.values()) + generator.SCENARIOS   # A, G
 
     def new_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> NoFState:
         sc = self.scenario(scenario)
         opts = self.resolve_options(options)
-        if options is None or "advanced-fire" not in options:
+        if (options is None or "advanced-fire" not in options) and sc.id not in generator.OWN_KINDS:
             opts["advanced-fire"] = self.data.scenario(sc.id).fire == "advanced"
         return flow.new_battle(self.data, sc.id, opts)
 
@@ -44,6 +44,8 @@ class NightsOfFury(Game[NoFState]):
         band, detaching each ship for each purpose, the manoeuvres, searchlights per division (detached ships'
         divisions included), each ship firing, each target position in each division, and disengaging."""
         sc = self.scenario(scenario)
+        if sc.id in generator.OWN_KINDS:
+            return generator.vocabulary(self.data, sc.id)     # A, G: any ship, commander and trait of the data
         return vocabulary(self.data, sc.id)
 
     def pause(self, state: NoFState) -> Pause:
@@ -58,9 +60,13 @@ class NightsOfFury(Game[NoFState]):
     def view(self, state: NoFState, side: str | None) -> dict[str, Any]:
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        if state.own is not None:                       # A, G: the set-up being rolled, the campaign
+            return generator.view(state, self.data, side, self.pause(state))
         return views.view(state, self.data, side, self.pause(state))
 
     def public_view(self, state: NoFState) -> dict[str, Any]:
+        if state.own is not None:                       # A, G
+            return generator.view(state, self.data, views.PUBLIC, self.pause(state))
         return views.view(state, self.data, views.PUBLIC, self.pause(state))
 
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> NoFState:

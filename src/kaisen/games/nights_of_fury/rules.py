@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kaisen.games.nights_of_fury.data import NoFData, ScenarioSpec, load
+from kaisen.games.nights_of_fury.generator import CommanderCards
 
 NAVY_SIDE = {"usn": "usn", "ijn": "ijn"}
 
@@ -67,7 +68,7 @@ class Rules:
     def __init__(self, data: NoFData):
         self.data = data
         self.ships: dict[str, Card] = {q: _card(data, q) for q in data.ships}
-        self.commanders = data.commanders
+        self.commanders = CommanderCards(data.commanders)   # ids may carry campaign ratings (generator.py)
         self.light_ids = frozenset(v for (k, v) in data.environment if k == "light")
         self.formations = ()
         self.fire_text = f"a fire starts on {', '.join(map(str, data.fire.starts_on))}"
@@ -83,7 +84,8 @@ class Rules:
 
     # -- scenarios --------------------------------------------------------------------------------------
     def scenario(self, sid: str) -> ScenarioSpec:
-        return self.data.scenarios[sid]
+        # a generated battle's id carries its own spec (generator.OwnScenario, A, G)
+        return self.data.scenarios[sid] if type(sid) is str else sid.spec
 
     def side_order(self, sid: str) -> tuple[str, str]:
         """The scenario's sides in its order (its first side rolls first where both roll)."""
@@ -141,7 +143,7 @@ class Rules:
 
     # -- commanders (E) -------------------------------------------------------------------------------
     def commander_rating(self, cid: str, trait: str) -> int:
-        return getattr(self.data.commanders[cid], trait)
+        return getattr(self.commanders[cid], trait)
 
     def death_chance(self, points: int) -> int:
         for row in self.data.commander_death:

@@ -108,6 +108,7 @@ class NoFState:
     result: tuple[str | None, int] | None = None
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
+    own: Any = None                                  # a generated battle's set-up and the campaign (generator.Setup)
 
     def copy(self) -> "NoFState":
         """Ships and divisions are immutable tuples, so the dicts are copied shallowly."""
@@ -115,7 +116,7 @@ class NoFState:
                         dict(self.detected), dict(self.identified), dict(self.commanders), self.initiative,
                         self.first_mover, self.moving, self.todo, self.fire.copy() if self.fire else None,
                         self.fired_spotted, dict(self.rolls), dict(self.vp), self.effects, dict(self.land),
-                        dict(self.mistaken), self.checks, self.resume, self.options, self.result, (), None)
+                        dict(self.mistaken), self.checks, self.resume, self.options, self.result, (), None, self.own)
 
     def option(self, name: str) -> bool:
         return dict(self.options).get(name, False)
@@ -127,7 +128,7 @@ class NoFState:
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {
-            "scenario": self.scenario, "turn": self.turn, "phase": self.phase, "step": self.step,
+            "scenario": str(self.scenario), "turn": self.turn, "phase": self.phase, "step": self.step,
             "ships": {k: [v.division, v.structure, v.flotation, v.fire, v.status, list(v.torpedoes), v.reloads,
                           v.searchlight, list(v.ready), v.left_at] for k, v in self.ships.items()},
             "divisions": {k: [v.side, v.name, v.band, list(v.ships), v.formation, v.evasive, v.smoke,
@@ -148,13 +149,16 @@ class NoFState:
             "checks": list(self.checks), "resume": self.resume,
             "options": [list(o) for o in self.options],
             "result": None if self.result is None else list(self.result),
+            **({} if self.own is None else {"own": _own().setup_to_json(self.own)}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "NoFState":
         f = data["fire"]
+        own = _own().setup_from_json(data["own"]) if "own" in data else None   # generated set-up, campaign
         return cls(
-            scenario=data["scenario"], turn=data["turn"], phase=data["phase"], step=data["step"],
+            scenario=_own().scenario_id(own, data["scenario"]), own=own, turn=data["turn"], phase=data["phase"],
+            step=data["step"],
             ships={k: Ship(v[0], v[1], v[2], v[3], v[4], tuple(v[5]), v[6], v[7], tuple(v[8]), v[9])
                    for k, v in data["ships"].items()},
             divisions={k: Division(k, *v[:3], tuple(v[3]), *v[4:]) for k, v in data["divisions"].items()},
@@ -177,3 +181,8 @@ class NoFState:
         if not isinstance(other_state, NoFState):
             return NotImplemented
         return self.to_json() == other_state.to_json()
+
+
+def _own():
+    from kaisen.games.nights_of_fury import generator   # the generated set-up and campaign (A, G)
+    return generator
