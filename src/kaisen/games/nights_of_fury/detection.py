@@ -243,9 +243,11 @@ def mistaken_modifiers(c: Ctx, side: str) -> list[tuple[str, int]]:
 
 
 def pause_mistaken(c: Ctx, side: str) -> Chance:
-    total = sum(v for _, v in mistaken_modifiers(c, side))
-    return Chance((6, 6), f"{side_name(side)}: mistaken target? 2D6 {_signed(total)}; 4 or less: a friend is taken "
-                          f"for the enemy", "I", ("die 1", "die 2"))
+    mods = mistaken_modifiers(c, side)
+    total = sum(v for _, v in mods)
+    listed = f" ({', '.join(f'{label} {_signed(v)}' for label, v in mods)})" if mods else ""
+    return Chance((6, 6), f"{side_name(side)}: mistaken target? 2D6 {_signed(total)}{listed}; 4 or less: a friend is "
+                          f"taken for the enemy", "I", ("die 1", "die 2"))
 
 
 def on_mistaken(c: Ctx, side: str, faces) -> None:
