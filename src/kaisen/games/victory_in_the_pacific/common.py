@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 
 from kaisen.engine.core import Event
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, other
@@ -43,9 +43,10 @@ class Ctx:
         """`say_later` for an event only `side` may read."""
         self.ev.append(Event(kind, None, side, rule, make, args))
 
-    @property
+    @cached_property
     def labels(self) -> "Labels":
-        """Option labels made on demand for these rules data (Labels)."""
+        """Option labels made on demand for these rules data (Labels), and the other caches per rules data (looked up
+        once per step)."""
         return labels(self.d)
 
     def name(self, u: str) -> str:

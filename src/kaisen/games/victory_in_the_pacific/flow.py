@@ -146,12 +146,18 @@ def _pause(c: Ctx) -> Pause:
     if step in ("back", "substitute"):
         return reinforcements.pause(c, step, arg)
     if step in ("patrol", "amph", "raid"):
-        return Decision(arg, f"Turn {s.turn}: {STEP_NAME[step]} ({SIDE_NAME[arg]})", tuple(move_options(c, step, arg)),
-                        STEP_RULE[step], STEP_KIND[step])
+        key = (s.turn, step, arg)
+        prompt = _PROMPTS.get(key)
+        if prompt is None:
+            prompt = _PROMPTS[key] = f"Turn {s.turn}: {STEP_NAME[step]} ({SIDE_NAME[arg]})"
+        return Decision(arg, prompt, tuple(move_options(c, step, arg)), STEP_RULE[step], STEP_KIND[step])
     if step == "dest":
         kind, u = arg.split(":")
-        return Decision(c.side_of(u), f"Where does {c.name(u)} go?", tuple(movement.dest_options(c, u, kind == "raid")),
-                        "6.2", "destination")
+        name = c.name(u)
+        prompt = _PROMPTS.get(name)
+        if prompt is None:
+            prompt = _PROMPTS[name] = f"Where does {name} go?"
+        return Decision(c.side_of(u), prompt, tuple(movement.dest_options(c, u, kind == "raid")), "6.2", "destination")
     if step == "speed":
         return movement.speed_chance(c)
     if step == "air":
@@ -173,6 +179,7 @@ def _pause(c: Ctx) -> Pause:
     raise AssertionError(f"state paused at an unknown step {s.step!r}")
 
 
+_PROMPTS: dict = {}      # the prompts asked most often, made once: (turn, step, side) or a unit's name -> the prompt
 STEP_NAME = {"patrol": "patrolling ships sortie, raiders are chosen, repairs", "amph": "amphibious units sortie",
              "raid": "raiding ships sortie"}
 STEP_RULE = {"patrol": "5.21", "amph": "5.23", "raid": "5.24"}
