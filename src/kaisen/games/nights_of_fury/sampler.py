@@ -1,0 +1,222 @@
+"""Sampling a full Nights of Fury state consistent with one side's view, for search agents (DESIGN.md, Sampler).
+
+Built from the view alone (never the true state):
+
+* the side's own divisions and ships are copied from the view (bands, formation, manoeuvres, damage, torpedoes);
+* enemy division markers stand on their bands (public); the ships under each are the scenario's members of that
+  division (the scenario's forces are public, B; a detached ship's division names it, C), dealt at random:
+  in a Spotted stack the positions are filled at random, an Identified position only by a ship of the class it
+  shows (D.4); how many ships are still afloat in a stack nobody has seen is dealt so that the side's sunk and
+  disengaged totals come out right; the rest are sunk or disengaged at random in those numbers;
+* damage the view shows lies on the ship dealt to that position; an unseen ship is undamaged, its torpedo mounts
+  full (nothing tells otherwise);
+* what each side has detected this turn is as the view says (own divisions: what the enemy has of them);
+* the commander of the enemy rides the scenario's flagship if she is afloat, else a random afloat ship.
+
+Where the turn stands: the view names the phase but not the step inside it (views.py has no control block
+yet), so the sample starts the view's phase afresh; a `control` entry in the view (step, todo, first_mover,
+moving), when present, is used instead."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kaisen.games.nights_of_fury import flow
+from kaisen.games.nights_of_fury.common import Ctx
+from kaisen.games.nights_of_fury.state import (BANDS, IDENTIFIED, LEVEL_NAME, SIDES, Division, NoFState, Ship,
+                                               other)
+
+LEVEL = {name: level for level, name in LEVEL_NAME.items()}
+
+
+def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
+    """A full state the side of `view` cannot tell from the true one by anything its view shows."""
+    side = view["side"]
+    if side not in SIDES:
+        raise ValueError("sample_state needs a side's view, not the omniscient or the public one")
+    d = game.data
+    foe = other(side)
+    s = NoFState(scenario=view["scenario"], turn=view["turn"], phase=view["phase"], initiative=view["initiative"],
+                 options=tuple(sorted(view["options"].items())))
+    sc = d.scenario(view["scenario"])
+    for unit in sc.land_unit:
+        s.land[unit.unit] = 0
+    own_home = view["sides"][side]["home_edge"]
+    for v in view["divisions"]:
+        if v["side"] == side:
+            _own_division(s, d, v, own_home)
+    _deal_enemy(s, d, view, foe, rng)
+    s.divisions = {v["id"]: s.divisions[v["id"]] for v in view["divisions"]}     # the map's order, as shown
+    _commanders(s, d, view, side, foe, rng)
+    if view["result"] is not None:
+        s.result = (view["result"]["winner"], view["result"]["score"])
+        s.vp = dict(view["vp"])
+        s.step = s.phase = "over"
+        return s
+    _place_in_turn(s, d, view)
+    return s
+
+
+def _own_division(s: NoFState, d, v: dict[str, Any], home: int) -> None:
+    """B, C: the side's own division as its view shows it (a detached disengaging ship heads for home)."""
+    heading = home if v["detached"] == "disengage" else 0
+    s.divisions[v["id"]] = Division(v["id"], v["side"], v["name"], v["band"], tuple(q["id"] for q in v["ships"]),
+                                    v["formation"], v["evasive"], v["smoke"], v["searchlight"], v["detached"],
+                                    heading, v["disengaging"], v["role"])
+    for q in v["ships"]:
+        card = d.ships[q["id"]]
+        slowed = q["speed"] - max(0, card.speed - d.speed_loss(card, q["structure"], q["flotation"]))
+        if slowed:                                         # D.1: a Random Event on her speed this turn
+            s.effects += (("speed", slowed, s.turn, q["id"]),)
+        left = v["band"] if v["band"] in (1, BANDS) else home
+        s.ships[q["id"]] = Ship(v["id"], q["structure"], q["flotation"], q["fire"], q["status"],
+                                tuple(q["torpedoes"]), q["reloads"],
+                                q["structure"] < d.data.damage_effects.searchlight_lost_structure,
+                                tuple(0 for _ in q["torpedoes"]), left if q["status"] == "disengaged" else 0)
+    level = LEVEL[v["detected"]]
+    if level:
+        s.detected[other(v["side"]) + ">" + v["id"]] = level
+        if level == IDENTIFIED:
+            known = s.identified.get(other(v["side"]), ())
+            s.identified[other(v["side"])] = known + tuple(q["id"] for q in v["ships"] if q["id"] not in known)
+
+
+def _members(sc, v: dict[str, Any], detached: set[str]) -> list[str]:
+    """The ships that may be under an enemy division marker: its scenario members less those that sail detached
+    (a detached ship's division is "<division>/<ship>", C)."""
+    if "/" in v["id"]:
+        return [v["id"].split("/", 1)[1]]
+    div = next(x for x in sc.division if x.id == v["id"])
+    return [q for q in div.ships if q not in detached]
+
+
+def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Random) -> None:
+    """D.4, H: deal the enemy's ships under its division markers so that every position, class and damage the
+    view shows holds and the enemy's sunk and disengaged totals are right."""
+    side = other(foe)
+    sc = d.scenario(view["scenario"])
+    entries = [v for v in view["divisions"] if v["side"] == foe]
+    detached = {v["id"].split("/", 1)[1] for v in entries if "/" in v["id"]}
+    members = {v["id"]: _members(sc, v, detached) for v in entries}
+    sunk, gone = view["sides"][foe]["sunk"], view["sides"][foe]["disengaged"]
+    total = sum(len(m) for m in members.values())
+    # how many ships are afloat under each marker
+    afloat: dict[str, int] = {}
+    unseen = []
+    for v in entries:
+        if not v["in_battle"]:
+            afloat[v["id"]] = 0
+        elif v["ships"]:
+            afloat[v["id"]] = len(v["ships"])
+        else:
+            afloat[v["id"]] = 1
+            unseen.append(v["id"])
+    spare = [k for k in unseen for _ in range(len(members[k]) - 1)]
+    more = max(0, min(len(spare), total - sunk - gone - sum(afloat.values())))
+    for k in rng.sample(spare, more):
+        afloat[k] += 1
+    # which ships, in which order
+    out: list[str] = []
+    identified: list[str] = []
+    for v in entries:
+        pool = list(members[v["id"]])
+        rng.shuffle(pool)
+        seen = v["ships"] if v["ships"] else [{} for _ in range(afloat[v["id"]])]
+        placed: list[str | None] = [None] * len(seen)
+        for i, shown in enumerate(seen):          # identified positions first: the class must match
+            if shown.get("class"):
+                q = next((x for x in pool if d.ships[x].class_name == shown["class"]
+                          and d.ships[x].type == shown.get("type", d.ships[x].type)), pool[0])
+                pool.remove(q)
+                placed[i] = q
+                identified.append(q)
+        for i in range(len(seen)):
+            if placed[i] is None:
+                placed[i] = pool.pop()
+        ships = [q for q in placed if q is not None]
+        for q in pool:                           # the ships no longer in the stack, anywhere in the card order
+            ships.insert(rng.randrange(len(ships) + 1), q)
+            out.append(q)
+        s.divisions[v["id"]] = Division(v["id"], foe, v["name"], v["band"], tuple(ships), "column", v["evasive"],
+                                        v["smoke"], v["searchlight"], v["detached"], _heading(v, foe, d, view),
+                                        v["disengaging"], _role(sc, v["id"]))
+        for q, shown in zip(placed, seen):
+            card = d.ships[q]
+            s.ships[q] = Ship(v["id"], shown.get("structure", 0), shown.get("flotation", 0),
+                              shown.get("fire", False), "afloat", tuple(m.torpedoes for m in card.mounts),
+                              card.reloads, shown.get("structure", 0) < d.data.damage_effects.searchlight_lost_structure,
+                              tuple(0 for _ in card.mounts))
+        level = LEVEL[v["detected"]]
+        if level:
+            s.detected[side + ">" + v["id"]] = level
+    rng.shuffle(out)
+    home = view["sides"][foe]["home_edge"]
+    for n, q in enumerate(out):
+        card = d.ships[q]
+        div = s.divisions[_division_of(s, q)]
+        if n < sunk:
+            st = Ship(div.id, 0, card.flotation, False, "sunk", tuple(0 for _ in card.mounts), 0, True,
+                      tuple(0 for _ in card.mounts))
+        else:
+            st = Ship(div.id, 0, 0, False, "disengaged", tuple(m.torpedoes for m in card.mounts), card.reloads, True,
+                      tuple(0 for _ in card.mounts), div.band if div.band in (1, BANDS) else home)
+        s.ships[q] = st
+    s.identified[side] = tuple(identified)
+
+
+def _division_of(s: NoFState, q: str) -> str:
+    return next(k for k, v in s.divisions.items() if q in v.ships)
+
+
+def _heading(v: dict[str, Any], foe: str, d, view) -> int:
+    """C: an enemy ship detached to disengage heads for an edge; its own home edge is the likelier."""
+    return view["sides"][foe]["home_edge"] if v["detached"] == "disengage" else 0
+
+
+def _role(sc, div_id: str) -> str:
+    base = div_id.split("/", 1)[0]
+    if "/" in div_id:
+        return ""
+    return next((x.role for x in sc.division if x.id == base), "")
+
+
+def _commanders(s: NoFState, d, view: dict[str, Any], side: str, foe: str, rng: random.Random) -> None:
+    """E: the own commander where the view says; the enemy's on the scenario's flagship if she is afloat (a
+    commander still alive cannot be on a lost ship), else on a random afloat ship."""
+    for sd in SIDES:
+        cmd = view["sides"][sd]["commander"]
+        if cmd is None:
+            continue
+        ship = cmd["ship"]
+        if sd == foe:
+            ship = d.side_setup(view["scenario"], foe).commander_ship
+            afloat = sorted(q for q, st in s.ships.items() if d.ships[q].side == foe and st.status == "afloat")
+            if cmd["alive"] and ship not in afloat and afloat:
+                ship = rng.choice(afloat)
+        s.commanders[sd] = (cmd["id"], ship, cmd["alive"])
+
+
+def _place_in_turn(s: NoFState, d, view: dict[str, Any]) -> None:
+    """Where the turn stands: the view's control entry if it has one, else the view's phase started afresh
+    (what the phase start changes of divisions and detection is put back as the view shows it)."""
+    ctl = view.get("control")
+    if ctl:
+        s.step = ctl["step"]
+        s.todo = tuple(ctl.get("todo", ()))
+        s.first_mover, s.moving = ctl.get("first_mover", ""), ctl.get("moving", "")
+        return
+    divisions, detected, initiative = dict(s.divisions), dict(s.detected), s.initiative
+    c = Ctx(s, d)
+    phase = next(p for p in flow.SEQUENCE if p.phase == s.phase)
+    s.step = ""
+    phase.start(c)
+    if c.done is not None:
+        flow._advance(c)
+    for k, div in divisions.items():
+        s.divisions[k] = s.divisions[k]._replace(evasive=div.evasive, smoke=div.smoke, searchlight=div.searchlight,
+                                                 disengaging=div.disengaging)
+    s.detected.update(detected)
+    if initiative:
+        s.initiative = initiative
+    s.last_events = ()
+    s.cache = None
