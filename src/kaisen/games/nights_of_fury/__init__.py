@@ -5,3 +5,5 @@ unprinted tables were designed."""
 from kaisen.games.nights_of_fury.game import NightsOfFury
 
 GAME = NightsOfFury()
+
+from kaisen.games.nights_of_fury import ai  # registers the heuristic agent  # noqa: E402,F401
