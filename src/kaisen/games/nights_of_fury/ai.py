@@ -166,6 +166,23 @@ class Board:
             total += max(unseen_divs, left) * UNKNOWN_FP
         return total
 
+    def division_fp(self, e: dict[str, Any]) -> float:
+        """An enemy division's gun power as seen: identified ships by class, spotted ones an estimate, an
+        unseen stack its share of the enemy ships still in the battle."""
+        ships = e["ships"] if isinstance(e["ships"], list) else []
+        if ships:
+            total = 0.0
+            for sh in ships:
+                cls = class_named(self.foe, sh.get("class"))
+                total += max(0, (cls.main_fp if cls else UNKNOWN_FP) - sh["structure"])
+            return total
+        foe = self.view["sides"][self.foe]
+        force = foe["force"].get("ships")
+        seen = sum(len(x["ships"]) for x in self.enemy if isinstance(x["ships"], list))
+        unseen = sum(1 for x in self.enemy if not (isinstance(x["ships"], list) and x["ships"]))
+        left = (force - foe["sunk"] - foe["disengaged"] - seen) / max(1, unseen) if force is not None else 3
+        return max(1.0, left) * UNKNOWN_FP
+
     def my_fp(self) -> int:
         return sum(self.main_fp(sh) for div in self.mine for sh in self.afloat(div))
 
@@ -218,8 +235,10 @@ def desired_range(b: Board, div: dict[str, Any]) -> int:
     ships = b.afloat(div)
     if any(b.type93(sh) for sh in ships) or not b.night:
         return 1 if b.has_edge() else 2
-    if not b.has_edge():
-        return b.enemy_torpedo_reach() + 1 if all(not any(sh["torpedoes"]) for sh in ships) else 2
+    enemy = b.nearest_enemy(div["band"])
+    outgunned = enemy is not None and sum(b.main_fp(sh) for sh in ships) < b.division_fp(enemy)
+    if not b.has_edge() or (outgunned and not b.radar_f(div)):
+        return b.enemy_torpedo_reach() + 1           # stand off out of their torpedoes' reach
     radar = b.radar_f(div)
     if radar and b.foe == "ijn":
         return max(1, min(radar, 2))
