@@ -15,7 +15,7 @@ from kaisen.games.nights_of_fury.state import NoFState
 from tests.nights_of_fury.helpers import GAME, D, is_chance, is_decision, is_end, play
 
 SETUP_STEPS = ("gen-env", "gen-intel", "gen-bands", "gen-land", "gen-missions", "gen-limit", "assign", "commander",
-               "avail", "stand-in")
+               "avail", "stand-in", "flagship")
 
 
 def _first_pick(p):
@@ -125,6 +125,8 @@ def test_G_availability_roll_and_the_random_commander_table():
     k2 = GAME.pause(s).options[0].fields["commander"]
     s, _ = play(s, "commander:" + k2, (1,))            # 1 always succeeds
     assert s.own.commander["ijn"] == k2
+    flag = is_decision(s, "flagship")                  # E: the player says where he sails
+    s, _ = play(s, flag.options[0].id)
     # USN: every commander fails, then the stand-in
     while s.step.startswith("assign:usn"):
         s = GAME.apply(s, _first_pick(GAME.pause(s)))
@@ -133,6 +135,8 @@ def test_G_availability_roll_and_the_random_commander_table():
     is_chance(s, "stand-in")
     assert GAME.pause(s).labels == ("combat", "cohesion", "detection")
     s, ev = play(s, (1, 6, 3))
+    s, ev2 = play(s, is_decision(s, "flagship").options[0].id)
+    ev = tuple(ev) + tuple(ev2)
     assert s.phase != "setup"
     cid, ship, alive = s.commanders["usn"]
     c = Ctx(s, D)
@@ -160,7 +164,7 @@ def test_A_the_battle_is_placed_from_its_own_spec():
         assert sorted(sc.ships_of(side)) == sorted(s.own.chosen[side])
         cmd = s.commanders.get(side)
         if cmd:
-            assert cmd[1] == sc.divisions_of(side)[0].ships[0]
+            assert cmd[1] == s.own.flagship[side] in s.own.chosen[side]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -220,3 +224,23 @@ def test_A_replay_of_the_answers_gives_the_same_state():
 def test_A_play_out_helper_finishes():
     s = play_out(GAME, GAME.new_state("generated"), random.Random(99))
     assert isinstance(GAME.pause(s), End)
+
+
+def test_E_the_player_designates_the_commanders_ship():
+    """E: the player puts his commander on a ship of his choice (a Decision, not the engine's pick); the battle's
+    commander sails in that ship."""
+    rng = random.Random(11)
+    s = GAME.new_state("generated")
+    asked = []
+    while s.phase == "setup":
+        p = GAME.pause(s)
+        if isinstance(p, Decision) and p.kind == "flagship":
+            asked.append(p.side)
+            pick = p.options[-1]
+            s = GAME.apply(s, pick.id)
+            assert s.own.flagship[p.side] == pick.fields["ship"]
+            continue
+        s = GAME.apply(s, random_answer(p, rng))
+    assert asked, "no side was asked where its commander sails"
+    for side in asked:
+        assert s.commanders[side][1] == s.own.flagship[side]

@@ -56,6 +56,7 @@ DECISION_KINDS: tuple[tuple[str, str, str, str], ...] = (
     ("disengage", "C, D.8", "leave", "a division at range band 1 or 10 tries to disengage, or stays"),
     ("assign-ship", "A, G", "assign", "a side adds a ship of its pool to the mission within the limits, or is done"),
     ("pick-commander", "A, G", "commander", "the pool commander a side tries (his availability roll follows)"),
+    ("flagship", "E", "flagship", "the ship a generated or campaign commander sails in (he never changes ship)"),
     ("experience-trait", "E, G", "trait", "the trait a commander improves after a mission (a 'choice' result)"),
 )
 KIND = {step: kind for kind, _, step, _ in DECISION_KINDS}

@@ -68,6 +68,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     limits: dict[str, dict[str, int]] = {}                 # side -> ship type -> how many it may take
     chosen: dict[str, list[str]] = {}                      # side -> ships assigned, in order
     commander: dict[str, str] = {}                         # side -> commander id ("" none)
+    flagship: dict[str, str] = {}                          # side -> the ship its commander sails in (E)
     tried: dict[str, list[str]] = {}                       # side -> commanders whose availability roll failed
     spec: ScenarioSpec | None = None                       # the battle being fought
     # -- the campaign (G) --------------------------------------------------------------------------------
@@ -301,6 +302,9 @@ def on_assign(c: Ctx, side: str, answer: str) -> None:
 def _commander_next(c: Ctx, side: str) -> None:
     """G: try pool commanders until one is available; with none left, the Random Commander Table."""
     own = c.s.own
+    if side in own.commander and own.commander[side] and side not in own.flagship:
+        c.s.step = "flagship:" + side
+        return
     if side in own.commander:
         nxt = [x for x in ORDER if x not in own.commander]
         if nxt:
@@ -347,6 +351,27 @@ def on_avail(c: Ctx, arg: str, faces) -> None:
     else:
         put(c, tried={**own.tried, side: own.tried.get(side, []) + [k]})
     _commander_next(c, side)
+
+
+def pause_flagship(c: Ctx, side: str) -> Decision:
+    """E: the player designates the ship his commander sails in (he never changes ship in the battle)."""
+    opts = tuple(Option("flag:" + q, None, {"verb": "flagship", "ship": q}, _flag_label) for q in c.s.own.chosen[side])
+    return Decision(side, f"{side_name(side)}: which ship does the commander sail in?", opts, "E", "flagship")
+
+
+def _flag_label(o: Option) -> str:
+    return f"The commander sails in {o.fields['ship']}"
+
+
+def on_flagship(c: Ctx, side: str, answer: str) -> None:
+    q = answer.partition(":")[2]
+    put(c, flagship={**c.s.own.flagship, side: q})
+    c.note_to(side, "setup", "E", _flag_text, c.d.ships[q].name)
+    _commander_next(c, side)
+
+
+def _flag_text(name) -> str:
+    return f"The commander hoists his flag in {name}"
 
 
 def pause_stand_in(c: Ctx, side: str) -> Chance:
@@ -399,7 +424,8 @@ def make_spec(c: Ctx) -> ScenarioSpec:
         if mission == "bombardment":
             units.append({"unit": "henderson_field", "band": far, "prov": "generated"})
         cid = own.commander.get(side, "")
-        sides.append({"navy": side, "commander": cid, "commander_ship": groups[0][0] if cid and groups else "",
+        flag = own.flagship.get(side) or (groups[0][0] if groups else "")
+        sides.append({"navy": side, "commander": cid, "commander_ship": flag if cid else "",
                       "intelligence": own.intelligence[side], "surprise": 0, "home_edge": HOME[side],
                       "mission": mission, "prov": "generated"})
     raw = {"id": own.kind, "name": name, "date": date, "background": "A battle rolled on the battle generator (A)",
@@ -448,6 +474,7 @@ def vocabulary(d, kind: str) -> frozenset[str]:
     ids = set(battle_vocabulary(d, OwnScenario(kind, spec)))
     ids.add("done")
     ids.update("add:" + q for q in d.ships)
+    ids.update("flag:" + q for q in d.ships)
     ids.update("commander:" + k for k in d.commanders if "|" not in k)
     ids.update("trait:" + t for t in TRAITS)
     return frozenset(ids)
@@ -498,10 +525,11 @@ def _stand_in_text(side, ratings) -> str:
 
 PAUSES = {"gen-env": pause_env, "gen-intel": pause_intel, "gen-bands": pause_bands, "gen-land": pause_land,
           "gen-missions": pause_missions, "gen-limit": pause_limit, "assign": pause_assign,
-          "commander": pause_commander, "avail": pause_avail, "stand-in": pause_stand_in}
+          "commander": pause_commander, "avail": pause_avail, "stand-in": pause_stand_in,
+          "flagship": pause_flagship}
 ANSWERS = {"gen-env": on_env, "gen-intel": on_intel, "gen-bands": on_bands, "gen-land": on_land,
            "gen-missions": on_missions, "gen-limit": on_limit, "assign": on_assign,
-           "commander": on_commander, "avail": on_avail, "stand-in": on_stand_in}
+           "commander": on_commander, "avail": on_avail, "stand-in": on_stand_in, "flagship": on_flagship}
 
 __all__ = ["OwnScenario", "Setup", "start", "make_spec", "vocabulary", "other"]
 
