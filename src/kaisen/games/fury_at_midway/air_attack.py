@@ -9,7 +9,7 @@ from math import ceil
 
 from kaisen.engine.core import Chance, Decision, Option, Pause
 from kaisen.games.fury_at_midway import cards
-from kaisen.games.fury_at_midway.common import DMCV, Ctx
+from kaisen.games.fury_at_midway.common import DMCV, Ctx, Later, lazy_label, lazy_make, narrate
 from kaisen.games.fury_at_midway.state import ESCORTS_FIRST, MIDWAY, SIDE_NAME, Attack, other  # noqa: F401
 from kaisen.games.fury_at_midway.strike import (  # noqa: F401  (tests reach these through air_attack)
     _cap_fighters, advance, attackers, carrier_hit, escorts, fire_escorts_first, live_interceptors, midway_hit,
@@ -33,8 +33,8 @@ def start(c: Ctx, group_id: str, target: str) -> None:
     g = c.s.groups[group_id]
     c.s.attack = Attack(group_id, g.side, target)
     c.s.step = "atk"
-    c.say("attack", f"{SIDE_NAME[g.side]} strike group {group_id} ({c.names(g.units)}) attacks "
-                    f"{c.fleet_name(target)}", "9.0")
+    c.sayf("attack", "9.0", narrate, "{} strike group {} ({}) attacks {}", SIDE_NAME[g.side], group_id,
+           c.lazy_names(g.units), c.fleet_name(target))
     if not attackers(c, c.s.attack):
         c.say("attack", "Fighters alone cannot attack: the strike turns back", "9.0")
         c.s.attack.stage = "end"
@@ -77,7 +77,7 @@ def _run(c: Ctx) -> None:
             continue
         if a.stage == "end":
             c.s.attack = None
-            c.say("attack", f"Strike group {a.gid}'s attack is over", "9.0")
+            c.sayf("attack", "9.0", narrate, "Strike group {}'s attack is over", a.gid)
             _finish(c, a.gid)
             return
         stage = a.stage
@@ -128,17 +128,17 @@ def _enter_aim(c: Ctx, a: Attack) -> bool:
         return True
     if live:
         a.group = live[0]
-        c.say("attack", f"Only {c.group_name(a.group)} has a carrier afloat: it is the target", "9.1")
+        c.sayf("attack", "9.1", narrate, "Only {} has a carrier afloat: it is the target", c.group_name(a.group))
     else:
-        c.say("attack", f"{c.fleet_name(a.target)} has no carrier afloat to attack", "9.1")
+        c.sayf("attack", "9.1", narrate, "{} has no carrier afloat to attack", c.fleet_name(a.target))
         a.stage = "end"
     return False
 
 
 def _pause_aim(c: Ctx, a: Attack) -> Pause:
     if not a.aimed:
-        opts = tuple(Option(f"aim:{g}", f"{c.group_name(g)} ({', '.join(map(c.carrier_name, afloat_carriers(c, g)))})",
-                            {"verb": "aim", "group": a.gid, "target": g, "fleet": a.target})
+        opts = tuple(Option(f"aim:{g}", None, {"verb": "aim", "group": a.gid, "target": g, "fleet": a.target},
+                            lazy_make(_aim_label, c.group_name(g), tuple(map(c.carrier_name, afloat_carriers(c, g)))))
                      for g in live_groups(c, a.target))
         return Decision(a.side, f"Strike group {a.gid}: which group of {c.fleet_name(a.target)} to attack?",
                         opts, "9.1", "choose-target")
@@ -147,15 +147,19 @@ def _pause_aim(c: Ctx, a: Attack) -> Pause:
                         f"else the other group", "9.1", ("on-target die",))
 
 
+def _aim_label(group: str, carriers: tuple[str, ...]) -> str:
+    return f"{group} ({', '.join(carriers)})"
+
+
 def _on_aim(c: Ctx, a: Attack, ans) -> None:
     if not a.aimed:
         a.aimed = ans.partition(":")[2]
-        c.say("attack", f"Strike group {a.gid} aims at {c.group_name(a.aimed)}", "9.1")
+        c.sayf("attack", "9.1", narrate, "Strike group {} aims at {}", a.gid, c.group_name(a.aimed))
         return
     face, n = ans[0], c.d.sides[a.side].on_target_max
     a.group = a.aimed if face <= n else next(g for g in live_groups(c, a.target) if g != a.aimed)
-    c.say("attack", f"Strike group {a.gid} rolls {face} (on target on 1-{n}): it attacks "
-                    f"{c.group_name(a.group)}", "9.1")
+    c.sayf("attack", "9.1", narrate, "Strike group {} rolls {} (on target on 1-{}): it attacks {}", a.gid, face, n,
+           c.group_name(a.group))
     advance(a)
 
 
@@ -165,8 +169,9 @@ def _enter_intercept(c: Ctx, a: Attack) -> bool:
 
 
 def _pause_intercept(c: Ctx, a: Attack) -> Pause:
-    opts = [Option(f"intercept:{q}", f"Intercept with {c.unit_name(q)} ({c.s.air[q][1]} step(s))",
-                   {"verb": "intercept", "unit": q, "steps": c.s.air[q][1], "group": a.gid, "target": a.group})
+    opts = [Option(f"intercept:{q}", None,
+                   {"verb": "intercept", "unit": q, "steps": c.s.air[q][1], "group": a.gid, "target": a.group},
+                   lazy_label("Intercept with {} ({} step(s))", c.unit_name(q), c.s.air[q][1]))
             for q in _cap_fighters(c, a)]
     done = "No more interceptors" if a.interceptors else "Do not intercept"
     opts.append(Option("no-more", done, {"verb": "done", "group": a.gid, "target": a.group}))
@@ -177,13 +182,13 @@ def _pause_intercept(c: Ctx, a: Attack) -> Pause:
 def _on_intercept(c: Ctx, a: Attack, ans: str) -> None:
     if ans == "no-more":
         if not a.interceptors:
-            c.say("attack", f"{c.group_name(a.group)}'s CAP does not intercept", "9.2")
+            c.sayf("attack", "9.2", narrate, "{}'s CAP does not intercept", c.group_name(a.group))
         advance(a)
         return
     q = ans.partition(":")[2]
     c.s.air[q] = (f"spent:{a.group}", c.s.air[q][1])
     a.interceptors += (q,)
-    c.say("attack", f"{c.unit_name(q)} intercepts strike group {a.gid}", "9.2")
+    c.sayf("attack", "9.2", narrate, "{} intercepts strike group {}", c.unit_name(q), a.gid)
     if not _cap_fighters(c, a):
         advance(a)
 
@@ -232,21 +237,26 @@ def _score(c: Ctx, dice: list[tuple[str, int]], faces, who: str, rule: str) -> i
     hits = sum(1 for (_, n), f in zip(dice, faces) if f <= n)
     parts: dict[str, list] = {}
     for (q, n), f in zip(dice, faces):
-        parts.setdefault(q, [n, []])[1].append(str(f))
-    text = "; ".join(f"{c.unit_name(q) + ' ' if q else ''}rolls {', '.join(fs)} (hits on {_range(n)})"
-                     for q, (n, fs) in parts.items())
-    c.say("fire", f"{who} fire: {text}: {hits} hit{'' if hits == 1 else 's'}", rule)
+        parts.setdefault(q, [n, []])[1].append(f)
+    c.sayf("fire", rule, _ev_score, who, tuple([(c.unit_name(q) if q else "", tuple(fs), n)
+                                               for q, (n, fs) in parts.items()]), hits)
     return hits
 
 
+def _ev_score(who, parts: tuple, hits: int) -> str:
+    text = "; ".join(f"{name + ' ' if name else ''}rolls {', '.join(map(str, fs))} (hits on {_range(n)})"
+                     for name, fs, n in parts)
+    return f"{who} fire: {text}: {hits} hit{'' if hits == 1 else 's'}"
+
+
 def _on_cap(c: Ctx, a: Attack, faces) -> None:
-    a.hits = _score(c, _cap_dice(c, a), faces, f"{c.group_name(a.group)} CAP", "9.2(1)")
+    a.hits = _score(c, _cap_dice(c, a), faces, Later(narrate, "{} CAP", c.group_name(a.group)), "9.2(1)")
     a.alloc = "strike"
     advance(a)
 
 
 def _on_escort(c: Ctx, a: Attack, faces) -> None:
-    a.hits = _score(c, _escort_dice(c, a), faces, f"Strike group {a.gid}'s escorts", "9.2(2)")
+    a.hits = _score(c, _escort_dice(c, a), faces, Later(narrate, "Strike group {}'s escorts", a.gid), "9.2(2)")
     a.alloc = "cap"
     advance(a)
 
@@ -279,8 +289,8 @@ def _auto_alloc(c: Ctx, a: Attack) -> bool:
 def _alloc_decision(c: Ctx, a: Attack) -> Decision:
     who, why, rule = ALLOC[a.alloc]
     side = a.side if who == "attacker" else a.defender
-    opts = tuple(Option(f"hit:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))",
-                        {"verb": "hit", "unit": q, "steps": c.s.air[q][1], "hits": a.hits}) for q in _pool(c, a))
+    opts = tuple(Option(f"hit:{q}", None, {"verb": "hit", "unit": q, "steps": c.s.air[q][1], "hits": a.hits},
+                        lazy_label("{} ({} step(s))", c.unit_name(q), c.s.air[q][1])) for q in _pool(c, a))
     return Decision(side, f"A hit from {why} ({a.hits} to apply): which unit loses a step?", opts, rule,
                     "allocate-hit")
 
@@ -304,7 +314,7 @@ def aaa_dice(c: Ctx, a: Attack) -> int:
 
 def _enter_aaa(c: Ctx, a: Attack) -> bool:
     if not attackers(c, a):
-        c.say("attack", f"No attack aircraft of strike group {a.gid} are left", "9.3")
+        c.sayf("attack", "9.3", narrate, "No attack aircraft of strike group {} are left", a.gid)
         a.stage = "end"
         return False
     return aaa_dice(c, a) > 0
@@ -317,7 +327,7 @@ def _pause_aaa(c: Ctx, a: Attack) -> Pause:
 
 
 def _on_aaa(c: Ctx, a: Attack, faces) -> None:
-    a.hits = _score(c, [("", 1)] * len(faces), faces, f"{c.group_name(a.group)} AAA", "9.3")
+    a.hits = _score(c, [("", 1)] * len(faces), faces, Later(narrate, "{} AAA", c.group_name(a.group)), "9.3")
     a.alloc = "attack"
     advance(a)
 
@@ -326,7 +336,7 @@ def _on_aaa(c: Ctx, a: Attack, faces) -> None:
 def _enter_assign(c: Ctx, a: Attack) -> bool:
     att = attackers(c, a)
     if not att:
-        c.say("attack", f"No attack aircraft of strike group {a.gid} are left", "9.4")
+        c.sayf("attack", "9.4", narrate, "No attack aircraft of strike group {} are left", a.gid)
         a.stage = "end"
         return False
     if kind_of(c, a.group) != "carriers":
@@ -348,17 +358,18 @@ def _pause_assign(c: Ctx, a: Attack) -> Pause:
     steps = c.s.air[q][1]
     for k in afloat_carriers(c, a.group):
         on_deck = attack_on_deck(c, k)
-        notes = [f"{c.s.hits(k)} hit(s)"] + (["attack aircraft on deck"] if on_deck else [])
-        opts.append(Option(f"carrier:{k}", f"{c.carrier_name(k)} ({', '.join(notes)})",
+        opts.append(Option(f"carrier:{k}", None,
                            {"verb": "target", "carrier": k, "unit": q, "steps": steps, "hits": c.s.hits(k),
-                            "attack_on_deck": on_deck, "group": a.gid}))
+                            "attack_on_deck": on_deck, "group": a.gid},
+                           lazy_label("{} ({} hit(s), attack aircraft on deck)" if on_deck else "{} ({} hit(s))",
+                                      c.carrier_name(k), c.s.hits(k))))
     return Decision(a.side, f"Which carrier does {c.unit_name(q)} attack?", tuple(opts), "9.4", "assign-attack")
 
 
 def _on_assign(c: Ctx, a: Attack, ans: str) -> None:
     q = next(q for q in attackers(c, a) if q not in a.assign)
     a.assign[q] = ans.partition(":")[2]
-    c.say("attack", f"{c.unit_name(q)} attacks {c.carrier_name(a.assign[q])}", "9.4")
+    c.sayf("attack", "9.4", narrate, "{} attacks {}", c.unit_name(q), c.carrier_name(a.assign[q]))
 
 
 def strength(c: Ctx, a: Attack, q: str, target: str) -> int:
@@ -415,9 +426,8 @@ def _on_bomb(c: Ctx, a: Attack, faces) -> None:
     for q in attackers(c, a):
         tgt = a.assign.get(q, a.group)
         h = scored.get(q, 0)
-        need = "three 1s" if c.spec(q).hit_rule == "three-ones" else _range(strength(c, a, q, tgt))
-        c.say("fire", f"{c.unit_name(q)} attacks {_target_name(c, tgt)}: rolls "
-                      f"{', '.join(map(str, rolled[q]))} (needs {need}): {h} hit{'' if h == 1 else 's'}", "9.4")
+        n = None if c.spec(q).hit_rule == "three-ones" else strength(c, a, q, tgt)
+        c.sayf("fire", "9.4", _ev_bomb, c.unit_name(q), _target_name(c, tgt), tuple(rolled[q]), n, h)
     kind = kind_of(c, a.group)
     if kind == "invasion":
         for _ in range(per.get(a.group, 0)):
@@ -455,10 +465,16 @@ def invasion_hit(c: Ctx) -> None:
     if c.s.invasion <= 0:
         return
     c.s.invasion -= 1
-    c.say("damage", f"Midway Invasion Force strength falls to {c.s.invasion or 'X'}", "9.4(3)")
+    c.sayf("damage", "9.4(3)", narrate, "Midway Invasion Force strength falls to {}", c.s.invasion or 'X')
     if c.s.invasion == 0:
         c.s.fleet["mif"] = "gone"
         c.say("damage", "The Midway Invasion Force is destroyed", "6.1(3)")
+
+
+def _ev_bomb(name: str, target: str, rolled: tuple[int, ...], n: int | None, h: int) -> str:
+    need = "three 1s" if n is None else _range(n)      # None: a B-17 (three 1s)
+    rolls = ", ".join(map(str, rolled))
+    return f"{name} attacks {target}: rolls {rolls} (needs {need}): {h} hit{'' if h == 1 else 's'}"
 
 
 def _pause_end(c: Ctx, a: Attack) -> Pause:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import chain
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, return_group, unit_name
+from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, lazy_label, narrate, return_group, unit_name
 from kaisen.games.fury_at_midway.movement import enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
@@ -47,7 +47,7 @@ def begin(c: Ctx, side: str, kind: str) -> None:
             air[q] = ("ret1:" + group_of_box(v[0]), v[1])
             moved.add(q)
     if moved:
-        c.tell(side, "air", f"Return 2 -> Return 1: {c.names(sorted(moved))}", "8.3(1)")
+        c.tellf(side, "air", "8.3(1)", narrate, "Return 2 -> Return 1: {}", c.lazy_names(sorted(moved)))
     s.moved = frozenset(moved)
     next_landing(c)
 
@@ -246,16 +246,17 @@ def next_landing(c: Ctx) -> None:
 
 
 def landing_options(c: Ctx, q: str) -> list[Option]:
-    return [Option(f"land:{k}", f"{c.unit_name(q)} lands in the hangar of {c.carrier_name(k)}",
-                   {"verb": "land", "unit": q, "carrier": k, "box": f"hangar:{k}"})
+    name = c.unit_name(q)
+    return [Option(f"land:{k}", None, {"verb": "land", "unit": q, "carrier": k, "box": f"hangar:{k}"},
+                   lazy_label("{} lands in the hangar of {}", name, c.carrier_name(k)))
             for k in landing_offer(c, q)]
 
 
 def parent_options(c: Ctx, k: str) -> list[Option]:
     """8.3(1), 8.3(3): the parent has room for fewer of its returning aircraft than wait: who lands next."""
     crowd = parent_crowds(c, to_land(c)).get(k, [])
-    return [Option(f"first:{q}", f"{c.unit_name(q)} lands on {c.carrier_name(k)} (its parent)",
-                   {"verb": "land", "unit": q, "carrier": k}) for q in crowd]
+    return [Option(f"first:{q}", None, {"verb": "land", "unit": q, "carrier": k},
+                   lazy_label("{} lands on {} (its parent)", c.unit_name(q), c.carrier_name(k))) for q in crowd]
 
 
 def on_parent(c: Ctx, k: str, answer: str) -> None:
@@ -267,11 +268,12 @@ def shortage_options(c: Ctx) -> list[Option]:
     """8.3(3)-(4): not every returning unit can land: the owner names the one lost, or combines two
     one-step units of a type in a Return box to save room."""
     units = to_land(c)
-    opts = [Option(f"lose:{q}", f"{c.unit_name(q)} finds no room and is lost", {"verb": "lose", "unit": q})
+    opts = [Option(f"lose:{q}", None, {"verb": "lose", "unit": q},
+                   lazy_label("{} finds no room and is lost", c.unit_name(q)))
             for q in spare_units(c, units)]
     for a, b in combinable(c, units):
-        opts.append(Option(f"combine:{a}:{b}", f"Combine {c.unit_name(b)} into {c.unit_name(a)} to save room",
-                           {"verb": "combine", "unit": a, "units": [a, b]}))
+        opts.append(Option(f"combine:{a}:{b}", None, {"verb": "combine", "unit": a, "units": [a, b]},
+                           lazy_label("Combine {} into {} to save room", c.unit_name(b), c.unit_name(a))))
     return opts
 
 
@@ -1009,8 +1011,9 @@ def return_choices(c: Ctx, g: StrikeGroup) -> list[str]:
 def return_options(c: Ctx, gid: str, box: str) -> list[Option]:
     g = c.s.groups[gid]
     which = "Return 1" if box == "ret1" else "Return 2"
-    return [Option(f"to:{gr}", f"Strike {gid} ({c.names(free_returners(c, g))}) heads for the {which} box of "
-                               f"{c.group_name(gr)}", {"verb": "return", "group": gid, "box": f"{box}:{gr}", "home": gr})
+    names = c.lazy_names(free_returners(c, g))
+    return [Option(f"to:{gr}", None, {"verb": "return", "group": gid, "box": f"{box}:{gr}", "home": gr},
+                   lazy_label("Strike {} ({}) heads for the {} box of {}", gid, names, which, c.group_name(gr)))
             for gr in return_choices(c, g)]
 
 
@@ -1036,9 +1039,13 @@ def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
             continue
         gr = choice if q in chosen else return_group(c, q, g)
         s.air[q] = (f"{box}:{gr}", s.air[q][1])
-        parts.append(f"{c.unit_name(q)} -> {'Return 1' if box == 'ret1' else 'Return 2'} of {c.group_name(gr)}")
+        parts.append((c.unit_name(q), c.group_name(gr)))
     if parts:
-        c.tell(g.side, "air", f"Strike {gid} heads home: " + "; ".join(parts), "9.5")
+        c.tellf(g.side, "air", "9.5", _ev_home, gid, 'Return 1' if box == 'ret1' else 'Return 2', tuple(parts))
+
+
+def _ev_home(gid: str, which: str, parts: tuple[tuple[str, str], ...]) -> str:
+    return f"Strike {gid} heads home: " + "; ".join(f"{name} -> {which} of {group}" for name, group in parts)
 
 
 # -- the end of the operation -----------------------------------------------------------------------
@@ -1119,8 +1126,8 @@ def cap_lands(c: Ctx, q: str, k: str, where: str) -> None:
     full = len(c.aboard(k)) >= c.capacity(k)
     partner = c.combine_partner(q, box) if full and where == "hangar" else None
     s.air[q] = (box, n)
-    c.tell(c.side_of(q), "air", f"{c.unit_name(q)} lands after intercepting: {where} of {c.carrier_name(k)}",
-           "9.2(4)")
+    c.tellf(c.side_of(q), "air", "9.2(4)", narrate, "{} lands after intercepting: {} of {}", c.unit_name(q), where,
+            c.carrier_name(k))
     if partner:
         c.combine(partner, q, "8.3(3)")
 
@@ -1134,11 +1141,14 @@ def cap_return_options(c: Ctx, side: str) -> list[Option]:
     q = spent_cap(c, side)[0]
     where = cap_offer(c, side)
     if not where:
-        return [Option(CAP_LOST, f"{c.unit_name(q)} finds no carrier that can take it and is lost (the only "
-                                 f"option)", {"verb": "lose", "unit": q})]
+        return [Option(CAP_LOST, None, {"verb": "lose", "unit": q},
+                       lazy_label("{} finds no carrier that can take it and is lost (the only option)",
+                                  c.unit_name(q)))]
     only = " (the only place left)" if len(where) == 1 else ""
-    return [Option(f"cap-{w}:{k}", f"{c.unit_name(q)} lands after intercepting: {w} of {c.carrier_name(k)}{only}",
-                   {"verb": "land", "unit": q, "carrier": k, "to": w}) for k, w in where]
+    name = c.unit_name(q)
+    return [Option(f"cap-{w}:{k}", None, {"verb": "land", "unit": q, "carrier": k, "to": w},
+                   lazy_label("{} lands after intercepting: {} of {}{}", name, w, c.carrier_name(k), only))
+            for k, w in where]
 
 
 def on_cap_return(c: Ctx, side: str, answer: str) -> None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.fury_at_midway import strike
-from kaisen.games.fury_at_midway.common import Ctx, return_group
+from kaisen.games.fury_at_midway.common import Ctx, Later, lazy_label, narrate, return_group
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, SIDES, other
 
 STEPS: frozenset[str] = frozenset({"cwin", "ceff"})
@@ -64,10 +64,6 @@ SUB_HITS = {"usa": 1, "japan": 4}
 HSR_VALUE = 8
 BOMBARD_FLOOR = 2
 SEMPER_FI_MAX = 5
-
-
-def title(c: Ctx, n: int) -> str:
-    return f"{n:02d} {c.d.cards[n].title}"
 
 
 # -- the deal and the draws (3.1(3), 3.2(4), 5.0(1)) -------------------------------------------------
@@ -104,12 +100,12 @@ def on_draw(c: Ctx, step: str, side: str, face: int) -> None:
         s.deck = tuple(n for n in s.deck if n != card)
     if c.d.cards[card].playable_by(side):
         s.hands[side] = s.hands[side] + (card,)
-        c.tell(side, "card", f"{c.side_name(side)} draws {title(c, card)}", "12.0")
+        c.tellf(side, "card", "12.0", narrate, "{} draws {:02d} {}", c.side_name(side), card, c.d.cards[card].title)
     else:
         s.dead[side] = s.dead[side] + (card,)
-        c.tell(side, "card", f"{c.side_name(side)} draws {title(c, card)}: the other side's card, kept out of play",
-               "12.0")
-    c.say("card", f"{c.side_name(side)} draws a card", "12.0")
+        c.tellf(side, "card", "12.0", narrate, "{} draws {:02d} {}: the other side's card, kept out of play",
+                c.side_name(side), card, c.d.cards[card].title)
+    c.sayf("card", "12.0", narrate, "{} draws a card", c.side_name(side))
     if step == "deal":
         if len(s.hands[side]) < hand_size(c, side):
             return
@@ -276,7 +272,8 @@ def playable(c: Ctx, side: str, n: int, win: str) -> bool:
 
 
 def window_decision(c: Ctx, win: str, side: str) -> Decision:
-    opts = [Option(f"play:{n:02d}", f"Play {title(c, n)}: {c.d.cards[n].effect}", {"verb": "play", "card": n, "window": win})
+    opts = [Option(f"play:{n:02d}", None, {"verb": "play", "card": n, "window": win},
+                   lazy_label("Play {:02d} {}: {}", n, c.d.cards[n].title, c.d.cards[n].effect))
             for n in sorted(c.s.hands[side]) if playable(c, side, n, win)]
     opts.append(Option("pass", "Play no card", {"verb": "pass", "window": win}))
     return Decision(side, f"{WINDOW_TEXT[win]}: play an event card?", tuple(opts), "12.0", "play-card")
@@ -287,7 +284,7 @@ def play(c: Ctx, side: str, n: int) -> None:
     s = c.s
     s.hands[side] = tuple(x for x in s.hands[side] if x != n)
     s.played += (n,)
-    c.say("card", f"{SIDE_NAME[side]} plays {title(c, n)}", "12.0")
+    c.sayf("card", "12.0", narrate, "{} plays {:02d} {}", SIDE_NAME[side], n, c.d.cards[n].title)
 
 
 # -- the pause points ---------------------------------------------------------------------------------
@@ -359,14 +356,14 @@ def _on_01(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
 
 def _tow(c: Ctx, k: str, win: str, side: str) -> None:
     c.s.towed += (k,)
-    c.say("card", f"{c.carrier_name(k)} was towed clear: out of play, but not counted as sunk", "12.0")
+    c.sayf("card", "12.0", narrate, "{} was towed clear: out of play, but not counted as sunk", c.carrier_name(k))
     reopen(c, win, side)
 
 
 def _pause_01_resp(c: Ctx, side: str, data: str) -> Decision:
     return Decision("japan", f"The US plays Towed to a Friendly Port for {c.carrier_name(data)}: cancel it?",
-                    (Option(f"play:{SUBMARINE:02d}", f"Play {title(c, SUBMARINE)} to cancel it",
-                            {"verb": "play", "card": SUBMARINE, "carrier": data}),
+                    (Option(f"play:{SUBMARINE:02d}", None, {"verb": "play", "card": SUBMARINE, "carrier": data},
+                            lazy_label("Play {:02d} {} to cancel it", SUBMARINE, c.d.cards[SUBMARINE].title)),
                      Option("pass", "Let it stand", {"verb": "pass", "carrier": data})), "12.0", "cancel-card")
 
 
@@ -375,7 +372,8 @@ def _on_01_resp(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
         _tow(c, data, win, side)
         return
     play(c, "japan", SUBMARINE)
-    c.say("card", f"{title(c, SUBMARINE)} cancels {title(c, TOWED)}: {c.carrier_name(data)} stays sunk", "12.0")
+    c.sayf("card", "12.0", narrate, "{:02d} {} cancels {:02d} {}: {} stays sunk", SUBMARINE, c.d.cards[SUBMARINE].title,
+           TOWED, c.d.cards[TOWED].title, c.carrier_name(data))
     reopen(c, win, side)
 
 
@@ -392,8 +390,8 @@ def _pause_02(c: Ctx, side: str, data: str) -> Decision:
     opts = []
     for o in _repair_options(c, side):
         _, k, b = o.split(":")
-        opts.append(Option(o, f"{c.carrier_name(k)}: repair the {strike._box_name(k, int(b))}",
-                           {"verb": "repair", "carrier": k, "deck_box": int(b), "card": DAMAGE_CONTROL}))
+        opts.append(Option(o, None, {"verb": "repair", "carrier": k, "deck_box": int(b), "card": DAMAGE_CONTROL},
+                           lazy_label("{}: repair the {}", c.carrier_name(k), Later(strike._box_name, k, int(b)))))
     return Decision(side, "Damage Control: which damage marker comes off?" +
                     (" (on 1-3)" if side == "japan" else ""), tuple(opts), "12.0", "damage-control")
 
@@ -413,7 +411,8 @@ def _repair(c: Ctx, k: str, b: int) -> None:
         c.s.damage[k] = rest
     else:
         c.s.damage.pop(k, None)
-    c.say("card", f"Damage Control: {c.carrier_name(k)}'s {strike._box_name(k, b)} is repaired", "12.0")
+    c.sayf("card", "12.0", narrate, "Damage Control: {}'s {} is repaired", c.carrier_name(k),
+           Later(strike._box_name, k, b))
 
 
 def _pause_02_roll(c: Ctx, side: str, data: str) -> Chance:
@@ -426,7 +425,7 @@ def _on_02_roll(c: Ctx, side: str, data: str, win: str, faces) -> None:
     if faces[0] <= 3:
         _repair(c, k, int(b))
     else:
-        c.say("card", f"Damage Control on {c.carrier_name(k)}: rolls {faces[0]}, the repair fails", "12.0")
+        c.sayf("card", "12.0", narrate, "Damage Control on {}: rolls {}, the repair fails", c.carrier_name(k), faces[0])
     reopen(c, win, side)
 
 
@@ -447,13 +446,14 @@ def _pause_03(c: Ctx, side: str, data: str) -> Decision:
     for o in _replacement_options(c, side):
         parts = o.split(":")
         if parts[0] == "restore":
-            opts.append(Option(o, f"Flip {c.unit_name(parts[1])} to full strength",
-                               {"verb": "restore", "unit": parts[1], "card": REPLACEMENTS}))
+            opts.append(Option(o, None, {"verb": "restore", "unit": parts[1], "card": REPLACEMENTS},
+                               lazy_label("Flip {} to full strength", c.unit_name(parts[1]))))
         else:
             home = c.carrier_name(c.parent(parts[1]))
-            opts.append(Option(o, f"Return the eliminated {c.spec(parts[1]).model} ({home}) reduced to "
-                                  f"{c.carrier_name(parts[2])}'s hangar",
-                               {"verb": "rebuild", "unit": parts[1], "carrier": parts[2], "card": REPLACEMENTS}))
+            opts.append(Option(o, None,
+                               {"verb": "rebuild", "unit": parts[1], "carrier": parts[2], "card": REPLACEMENTS},
+                               lazy_label("Return the eliminated {} ({}) reduced to {}'s hangar",
+                                          c.spec(parts[1]).model, home, c.carrier_name(parts[2]))))
     return Decision(side, "Air Replacements: which unit?", tuple(opts), "12.0", "air-replacement")
 
 
@@ -462,12 +462,12 @@ def _on_03(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
     q = parts[1]
     if parts[0] == "restore":
         c.s.air[q] = (c.s.air[q][0], c.spec(q).steps)
-        c.tell(side, "card", f"Air Replacements: {c.unit_name(q)} is back to full strength", "12.0")
+        c.tellf(side, "card", "12.0", narrate, "Air Replacements: {} is back to full strength", c.unit_name(q))
     else:
         c.s.air[q] = (f"hangar:{parts[2]}", 1)
-        c.tell(side, "card", f"Air Replacements: {c.unit_name(q)} returns to {c.carrier_name(parts[2])}'s hangar",
-               "12.0")
-    c.say("card", f"Air Replacements: {SIDE_NAME[side]} replaces an aircraft unit", "12.0")
+        c.tellf(side, "card", "12.0", narrate, "Air Replacements: {} returns to {}'s hangar", c.unit_name(q),
+                c.carrier_name(parts[2]))
+    c.sayf("card", "12.0", narrate, "Air Replacements: {} replaces an aircraft unit", SIDE_NAME[side])
     reopen(c, win, side)
 
 
@@ -478,8 +478,9 @@ def _start_04(c: Ctx, side: str, win: str) -> None:
 
 def _pause_04(c: Ctx, side: str, data: str) -> Decision:
     return Decision(side, f"Submarine: which enemy carrier is attacked (hits on {_range(SUB_HITS[side])})?",
-                    tuple(Option(f"sub:{k}", f"{c.carrier_name(k)} ({c.s.hits(k)} hit(s))",
-                                 {"verb": "target", "carrier": k, "hits": c.s.hits(k), "card": SUBMARINE})
+                    tuple(Option(f"sub:{k}", None,
+                                 {"verb": "target", "carrier": k, "hits": c.s.hits(k), "card": SUBMARINE},
+                                 lazy_label("{} ({} hit(s))", c.carrier_name(k), c.s.hits(k)))
                           for k in sub_targets(c, side)), "12.0", "submarine-target")
 
 
@@ -489,7 +490,7 @@ def _range(n: int) -> str:
 
 def _on_04(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
     k = ans.partition(":")[2]
-    c.say("card", f"Submarine attack on {c.carrier_name(k)}", "12.0")
+    c.sayf("card", "12.0", narrate, "Submarine attack on {}", c.carrier_name(k))
     _eff(c, SUBMARINE, "roll", k, win, side)
 
 
@@ -501,10 +502,10 @@ def _pause_04_roll(c: Ctx, side: str, data: str) -> Chance:
 def _on_04_roll(c: Ctx, side: str, data: str, win: str, faces) -> None:
     k = data
     if faces[0] > SUB_HITS[side]:
-        c.say("card", f"The submarine rolls {faces[0]}: a miss", "12.0")
+        c.sayf("card", "12.0", narrate, "The submarine rolls {}: a miss", faces[0])
         reopen(c, win, side)
         return
-    c.say("card", f"The submarine rolls {faces[0]}: a torpedo hit on {c.carrier_name(k)}", "12.0")
+    c.sayf("card", "12.0", narrate, "The submarine rolls {}: a torpedo hit on {}", faces[0], c.carrier_name(k))
     if strike.needs_location_die(c, k) and c.s.hits(k) < c.d.carriers[k].lost_at_hits - 1:
         _eff(c, SUBMARINE, "loc", k, win, side)
         return
@@ -536,7 +537,8 @@ def _on_05(c: Ctx, side: str, data: str, win: str, faces) -> None:
     s = c.s
     before = s.garrison
     s.garrison = max(BOMBARD_FLOOR, s.garrison - faces[0] // 2)
-    c.say("card", f"Naval Bombardment rolls {faces[0]}: Midway Garrison {before} -> {s.garrison}", "12.0")
+    c.sayf("card", "12.0", narrate, "Naval Bombardment rolls {}: Midway Garrison {} -> {}", faces[0], before,
+           s.garrison)
     reopen(c, win, side)
 
 
@@ -544,7 +546,7 @@ def _on_05(c: Ctx, side: str, data: str, win: str, faces) -> None:
 def _start_06(c: Ctx, side: str, win: str) -> None:
     c.s.search_value["1af"] = HSR_VALUE
     c.s.active += (HSR,)
-    c.say("card", f"The 1st Air Fleet searches with a value of {HSR_VALUE} this turn", "12.0")
+    c.sayf("card", "12.0", narrate, "The 1st Air Fleet searches with a value of {} this turn", HSR_VALUE)
     reopen(c, win, side)
 
 
@@ -562,9 +564,10 @@ def _on_07(c: Ctx, side: str, data: str, win: str, faces) -> None:
     s = c.s
     if HSR in s.active:
         s.active = tuple(x for x in s.active if x != HSR)
-        c.say("card", f"{title(c, TROUBLED)} cancels {title(c, HSR)}", "12.0")
+        c.sayf("card", "12.0", narrate, "{:02d} {} cancels {:02d} {}", TROUBLED, c.d.cards[TROUBLED].title, HSR,
+               c.d.cards[HSR].title)
     s.search_value["1af"] = faces[0]
-    c.say("card", f"Japan rolls {faces[0]}: the 1st Air Fleet's search value this turn", "12.0")
+    c.sayf("card", "12.0", narrate, "Japan rolls {}: the 1st Air Fleet's search value this turn", faces[0])
     reopen(c, win, side)
 
 
@@ -573,7 +576,7 @@ def _start_08(c: Ctx, side: str, win: str) -> None:
     s = c.s
     if s.garrison <= SEMPER_FI_MAX:
         s.garrison += 1
-        c.say("card", f"Semper Fi!: the Midway Garrison rises to {s.garrison}", "12.0")
+        c.sayf("card", "12.0", narrate, "Semper Fi!: the Midway Garrison rises to {}", s.garrison)
     s.active += (SEMPER_FI,)
     c.say("card", "Semper Fi!: the Garrison fires first in this landing", "12.0")
     reopen(c, win, side)
@@ -586,8 +589,9 @@ def _start_10(c: Ctx, side: str, win: str) -> None:
 
 def _pause_10(c: Ctx, side: str, data: str) -> Decision:
     return Decision("usa", "US Carrier Planes Ditch: which unit in a carrier Return box loses a step?",
-                    tuple(Option(f"ditch:{q}", f"{c.unit_name(q)} ({c.s.air[q][1]} step(s))",
-                                 {"verb": "ditch", "unit": q, "steps": c.s.air[q][1], "card": DITCH})
+                    tuple(Option(f"ditch:{q}", None,
+                                 {"verb": "ditch", "unit": q, "steps": c.s.air[q][1], "card": DITCH},
+                                 lazy_label("{} ({} step(s))", c.unit_name(q), c.s.air[q][1]))
                           for q in ditch_units(c)), "12.0", "ditch-unit")
 
 
@@ -597,7 +601,7 @@ def _on_10(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
     box, n = c.s.air[q]
     name = c.unit_name(q)
     c.s.air[q] = (box, n - 1) if n > 1 else ("lost", 0)
-    c.tell("usa", "loss", f"{name} ditches: {'loses a step' if n > 1 else 'eliminated'}", "12.0")
+    c.tellf("usa", "loss", "12.0", narrate, "{} ditches: {}", name, 'loses a step' if n > 1 else 'eliminated')
     c.say("card", "A US unit in a carrier Return box loses a step (ditched)", "12.0")
     reopen(c, win, side)
 
@@ -658,7 +662,8 @@ def attack_answer(c: Ctx, a, ans: str) -> None:
     if n == LOST:
         a.hits, a.alloc = 2, "lost"
         a.stage = "end"
-        c.say("card", f"Strike group {a.gid} never finds its target: it loses two steps and turns for home", "12.0")
+        c.sayf("card", "12.0", narrate, "Strike group {} never finds its target: it loses two steps and turns for home",
+               a.gid)
     elif n == SEPARATED:
         fighters = strike.escorts(c, a)
         if len(fighters) == 1:
@@ -688,13 +693,13 @@ def separate(c: Ctx, a, q: str) -> None:
     gr = return_group(c, q, g)
     c._leave_group(q)
     c.s.air[q] = (f"{box}:{gr}", c.s.air[q][1])
-    c.say("card", f"{c.unit_name(q)} is separated from strike group {a.gid} and goes to "
-                  f"{'Return 1' if box == 'ret1' else 'Return 2'} of {c.group_name(gr)}", "12.0")
+    c.sayf("card", "12.0", narrate, "{} is separated from strike group {} and goes to {} of {}", c.unit_name(q), a.gid,
+           'Return 1' if box == 'ret1' else 'Return 2', c.group_name(gr))
 
 
 def critical(c: Ctx, a, k: str) -> None:
     a.place += (k,)
-    c.say("card", f"Critical Hit: {c.carrier_name(k)} takes one more hit", "12.0")
+    c.sayf("card", "12.0", narrate, "Critical Hit: {} takes one more hit", c.carrier_name(k))
 
 
 def sub_stage_pause(c: Ctx, a) -> Decision:

@@ -1,6 +1,8 @@
 """Shared helpers: narration, the carrier displays (8.3), groups and fleets, unit losses."""
 from __future__ import annotations
 
+from functools import partial
+
 from kaisen.engine.core import Event
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.fast import static
@@ -24,6 +26,68 @@ def unit_name(d: FaMData, q: str, steps: int) -> str:
         number = f" #{tail}" if tail.isdigit() else ""      # two units of one type on a carrier
         name = _NAMES[key] = f"{home} {ac.model}{number}" + (" (reduced)" if ac.steps == 2 and steps == 1 else "")
     return name
+
+
+def narrate(template: str, *args) -> str:
+    """The text of an event made when read (`c.sayf(kind, rule, narrate, template, *values)`): the template's
+    `{}` fields filled, in order, with the values taken when the event happened (str.format writes exactly
+    what the f-string it replaces wrote)."""
+    return template.format(*args)
+
+
+def _label(template: str, *args) -> str:
+    return template.format(*args[:-1])      # the last argument is the Option itself (Option(make=...))
+
+
+def lazy_label(template: str, *args):
+    """An Option's `make` for the label `template.format(*args)`, made when someone reads it (the values are
+    taken now, when the option is made)."""
+    return partial(_label, template, *args)
+
+
+def _made(fn, *args) -> str:
+    return fn(*args[:-1])                   # the last argument is the Option itself (Option(make=...))
+
+
+def lazy_make(fn, *args):
+    """An Option's `make` for the label `fn(*args)` (a module-level function), made when someone reads it."""
+    return partial(_made, fn, *args)
+
+
+class Later:
+    """A piece of text made when the text holding it is read: `fn(*args)`, the values taken now (a `why` handed
+    to `Ctx.eliminate`, a `who` of a roll); `Later(narrate, template, *values)` for a template."""
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn, *args):
+        self.fn = fn
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.fn(*self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+
+class Names:
+    """Squadrons' names joined ('Akagi A6M-2b #1, Kaga B5N-2'), made when formatted: the units and their steps
+    are taken now (`Ctx.lazy_names`)."""
+
+    __slots__ = ("d", "units", "steps")
+
+    def __init__(self, d: FaMData, units: tuple[str, ...], steps: tuple[int, ...]):
+        self.d = d
+        self.units = units
+        self.steps = steps
+
+    def __str__(self) -> str:
+        d = self.d
+        return ", ".join(unit_name(d, q, n) for q, n in zip(self.units, self.steps)) or "no aircraft"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Ctx:
@@ -73,6 +137,12 @@ class Ctx:
     def names(self, units) -> str:
         return ", ".join(self.unit_name(q) for q in units) or "no aircraft"
 
+    def lazy_names(self, units) -> Names:
+        """`names(units)` made when read: the units and their steps taken now."""
+        air = self.s.air
+        units = tuple(units)
+        return Names(self.d, units, tuple([air[q][1] if q in air else 2 for q in units]))
+
     def carrier_name(self, carrier: str) -> str:
         return "Midway" if carrier == MIDWAY else self.d.carriers[carrier].name
 
@@ -102,24 +172,19 @@ class Ctx:
         name = self.unit_name(q)
         if n > 1:
             self.s.air[q] = (box, n - 1)
-            text = f"{name} loses a step ({why})"
+            template = "{} loses a step ({})"
         else:
             self.s.air[q] = ("lost", 0)
-            text = f"{name} is eliminated ({why})"
+            template = "{} is eliminated ({})"
             self._leave_group(q)
-        if private:
-            self.tell(self.side_of(q), "loss", text, rule)
-        else:
-            self.say("loss", text, rule)
+        self.ev.append(Event("loss", None, self.side_of(q) if private else None, rule, narrate, (template, name, why)))
 
     def eliminate(self, q: str, why: str, rule: str, private: bool = False) -> None:
         name = self.unit_name(q)
         self.s.air[q] = ("lost", 0)
         self._leave_group(q)
-        if private:
-            self.tell(self.side_of(q), "loss", f"{name} is eliminated ({why})", rule)
-        else:
-            self.say("loss", f"{name} is eliminated ({why})", rule)
+        self.ev.append(Event("loss", None, self.side_of(q) if private else None, rule, narrate,
+                             ("{} is eliminated ({})", name, why)))
 
     def _leave_group(self, q: str) -> None:
         for gid, g in list(self.s.groups.items()):
@@ -276,7 +341,8 @@ class Ctx:
         box = self.s.air[keep][0]
         self.s.air[keep] = (box, 2)
         self.s.air[gone] = ("lost", 0)
-        self.tell(self.side_of(keep), "air", f"{self.unit_name(gone)} combines into {self.unit_name(keep)}", rule)
+        self.tellf(self.side_of(keep), "air", rule, narrate, "{} combines into {}", self.unit_name(gone),
+                   self.unit_name(keep))
 
     def parent_ok(self, q: str) -> bool:
         """A Japanese unit's parent carrier is undamaged (8.3(1), 9.2(4), 9.5(1))."""
@@ -304,7 +370,7 @@ class Ctx:
         self.s.fleet[f] = "gone"
         self.s.shown[f] = "gone"
         self.s.plot.pop(f, None)
-        self.say("fleet", f"The {self.fleet_name(f)} {why} and is removed from the map", "6.1(3)")
+        self.sayf("fleet", "6.1(3)", narrate, "The {} {} and is removed from the map", self.fleet_name(f), why)
 
     def sink_carrier(self, k: str, why: str, rule: str, private: bool = False) -> None:
         """9.4(2): a sunk carrier has every deck box marked and its aircraft aboard go down with it; its
@@ -314,9 +380,13 @@ class Ctx:
             return
         s.sunk += (k,)
         s.damage[k] = tuple(range(1, self.deck_boxes(k) + 1))
-        self.say("sunk" if private else "damage", f"{self.carrier_name(k)} is sunk{f' ({why})' if why else ''}", rule)
+        name = self.carrier_name(k)
+        if why:
+            self.sayf("sunk" if private else "damage", rule, narrate, "{} is sunk ({})", name, why)
+        else:
+            self.sayf("sunk" if private else "damage", rule, narrate, "{} is sunk", name)
         for q in self.aboard(k):
-            self.eliminate(q, f"went down with {self.carrier_name(k)}", rule, private=private)
+            self.eliminate(q, Later(narrate, "went down with {}", name), rule, private=private)
         self.fleet_check()
 
 

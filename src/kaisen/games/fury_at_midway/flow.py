@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Decision, End, Option, Pause, apply_step
 from kaisen.games.fury_at_midway import air_attack, air_ops, cards, movement, night, search, setup, victory
-from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.common import Ctx, lazy_label, narrate
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.setup import initial_state
 from kaisen.games.fury_at_midway.state import NIGHT_TURN, SIDE_NAME, FaMState
@@ -81,7 +81,8 @@ def _pause(c: Ctx) -> Pause:
                         "place-aircraft")
     if step == "csf-setup":
         return Decision("usa", "Set up the Carrier Strike Force (secretly)",
-                        tuple(Option(f"start:{h}", f"CSF starts in {h}", {"verb": "start", "fleet": "csf", "hex": h})
+                        tuple(Option(f"start:{h}", None, {"verb": "start", "fleet": "csf", "hex": h},
+                                     lazy_label("CSF starts in {}", h))
                               for h in sorted(d.area("csf-setup"))), "3.2(1)", "set-up-csf")
     if step == "declare":
         return Decision("japan", f"Turn {s.turn}: attack Midway this turn?", tuple(declare_options(c)), "6.4(1)",
@@ -176,7 +177,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
     elif step == "csf-setup":
         h = a[6:]
         s.fleet["csf"] = h
-        c.tell("usa", "setup", f"The Carrier Strike Force sets up in {h}", "3.2(1)")
+        c.tellf("usa", "setup", "3.2(1)", narrate, "The Carrier Strike Force sets up in {}", h)
         start_turn(c)            # 3.0 over: turn 1
     elif step == "declare":
         s.declared = a == "attack-midway"
@@ -275,7 +276,7 @@ def start_turn(c: Ctx) -> None:
     s.search_value = {}
     s.active = ()
     t = c.d.turn(s.turn)
-    c.say("turn", f"Turn {s.turn} ({t.date}, {t.time})", "5.0")
+    c.sayf("turn", "5.0", narrate, "Turn {} ({}, {})", s.turn, t.date, t.time)
     begin_phase(c, "card-draw")
 
 
@@ -371,8 +372,8 @@ def _enter_midway_attack(c: Ctx) -> bool:
         return False
     h = s.fleet["1af"]
     s.midway_ops = 1 if c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.one_op_range else 2
-    c.say("midway", f"Midway Base Attack: the 1AF is {c.d.hex_distance(h, c.d.midway.hex)} hexes from Midway: "
-                    f"{s.midway_ops} air operation(s)", "6.4(3)")
+    c.sayf("midway", "6.4(3)", narrate, "Midway Base Attack: the 1AF is {} hexes from Midway: {} air operation(s)",
+           c.d.hex_distance(h, c.d.midway.hex), s.midway_ops)
     s.op_count = 0
     air_ops.begin(c, "japan", "midway")
     return True
@@ -448,7 +449,7 @@ def on_initiative(c: Ctx, faces: tuple[int, ...]) -> None:
     elif s.aop["japan"] != s.aop["usa"]:
         win = "japan" if s.aop["japan"] > s.aop["usa"] else "usa"
     else:
-        c.say("initiative", f"Initiative: Japan {j}, US {u}: a tie with equal AOP, roll again", "8.1(2)")
+        c.sayf("initiative", "8.1(2)", narrate, "Initiative: Japan {}, US {}: a tie with equal AOP, roll again", j, u)
         return
     c.sayf("initiative", "8.1", _ev_initiative, faces[0], s.aop["japan"], j, faces[1], s.aop["usa"], u, win)
     start_op(c, win)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import DMCV, MAIN_FLEET, Ctx
+from kaisen.games.fury_at_midway.common import DMCV, MAIN_FLEET, Ctx, lazy_label, narrate
 from kaisen.games.fury_at_midway.state import NIGHT_TURN
 
 US_ORDER = ("csf", "us-dmcv")
@@ -66,8 +66,9 @@ def dmcv_candidates(c: Ctx, side: str) -> list[str]:
 
 def dmcv_options(c: Ctx, side: str) -> list[Option]:
     f = DMCV[side]
-    return ([Option(f"dmcv:{k}", f"Form a DMCV around {c.carrier_name(k)} (once a game)",
-                    {"verb": "dmcv", "carrier": k, "fleet": f}) for k in dmcv_candidates(c, side)]
+    return ([Option(f"dmcv:{k}", None, {"verb": "dmcv", "carrier": k, "fleet": f},
+                    lazy_label("Form a DMCV around {} (once a game)", c.carrier_name(k)))
+             for k in dmcv_candidates(c, side)]
             + [Option("no-dmcv", "Keep the damaged carrier with the fleet", {"verb": "pass", "fleet": f})])
 
 
@@ -76,8 +77,8 @@ def form_dmcv(c: Ctx, side: str, carrier: str) -> None:
     f = DMCV[side]
     c.s.dmcv[side] = carrier
     c.s.fleet[f] = c.s.fleet[MAIN_FLEET[side]]
-    c.tell(side, "fleet", f"{c.side_name(side)} forms a DMCV around {c.carrier_name(carrier)} in {c.s.fleet[f]}",
-           "6.0")     # the enemy learns of it when the fleets are announced (6.2(2))
+    c.tellf(side, "fleet", "6.0", narrate, "{} forms a DMCV around {} in {}", c.side_name(side),
+            c.carrier_name(carrier), c.s.fleet[f])     # the enemy learns of it when the fleets are announced (6.2(2))
     c.fleet_check()   # 6.1(3): the DMCV may have taken the main fleet's last carrier
 
 
@@ -97,16 +98,20 @@ def plot_options(c: Ctx, fleet: str) -> list[Option]:
     here = plot_end(c, fleet)
     out = []
     if here != "off" and len(p) < allowance(c, fleet):
-        out = [Option(f"to:{h}", f"{c.fleet_name(fleet)}: plot {here} -> {h}",
-                      {"verb": "move", "fleet": fleet, "hex": h, "from": here}) for h in steps_into(c, here)]
+        name = c.fleet_name(fleet)
+        out = [Option(f"to:{h}", None, {"verb": "move", "fleet": fleet, "hex": h, "from": here},
+                      lazy_label("{}: plot {} -> {}", name, here, h)) for h in steps_into(c, here)]
         if here in exit_area(c, fleet):
-            out.append(Option("off", f"{c.fleet_name(fleet)}: plot leaving the map east of {here}",
-                              {"verb": "exit", "fleet": fleet, "from": here}))
+            out.append(Option("off", None, {"verb": "exit", "fleet": fleet, "from": here},
+                              lazy_label("{}: plot leaving the map east of {}", name, here)))
     others = {plot_end(c, f) for f in us_fleets(c) if f != fleet and (f in c.s.plot or US_ORDER.index(f) < US_ORDER.index(fleet))}
     if here == "off" or here not in others or not out:
-        out.append(Option("end", f"{c.fleet_name(fleet)}: the plot ends in {here}" if here != "off"
-                          else f"{c.fleet_name(fleet)}: the plot ends off the map",
-                          {"verb": "end", "fleet": fleet, "hex": here} if here != "off" else {"verb": "end", "fleet": fleet}))
+        if here != "off":
+            out.append(Option("end", None, {"verb": "end", "fleet": fleet, "hex": here},
+                              lazy_label("{}: the plot ends in {}", c.fleet_name(fleet), here)))
+        else:
+            out.append(Option("end", None, {"verb": "end", "fleet": fleet},
+                              lazy_label("{}: the plot ends off the map", c.fleet_name(fleet))))
     return out
 
 
@@ -114,8 +119,7 @@ def on_plot(c: Ctx, fleet: str, answer: str) -> bool:
     """Record one step of the plot; True when this fleet's plot is finished."""
     if answer == "end":
         c.s.plot.setdefault(fleet, ())
-        route = " -> ".join((c.s.fleet[fleet],) + c.s.plot[fleet])
-        c.tell("usa", "plot", f"US plots {c.fleet_name(fleet)}: {route}", "6.2(1)")
+        c.tellf("usa", "plot", "6.2(1)", _ev_plot, c.fleet_name(fleet), (c.s.fleet[fleet],) + c.s.plot[fleet])
         return True
     h = "off" if answer == "off" else answer[3:]
     c.s.plot[fleet] = c.s.plot.get(fleet, ()) + (h,)
@@ -139,8 +143,8 @@ def move_options(c: Ctx, fleet: str) -> list[Option]:
     if arriving(c, fleet):
         hexes = sorted(c.d.area(c.d.fleets[fleet].entry))
         ok = [h for h in hexes if not must_range or can_end_in_range(c, h, allowance(c, fleet) - 1)]
-        return [Option(f"enter:{h}", f"{name} enters the map at {h}", {"verb": "enter", "fleet": fleet, "hex": h})
-                for h in ok]
+        return [Option(f"enter:{h}", None, {"verb": "enter", "fleet": fleet, "hex": h},
+                       lazy_label("{} enters the map at {}", name, h)) for h in ok]
     here = s.fleet[fleet]
     left = mp_left(c, fleet)
     taken = {s.fleet[f] for f in s.pending if f != fleet and s.on_map(f)}   # fleets done moving (6.1(2))
@@ -149,15 +153,16 @@ def move_options(c: Ctx, fleet: str) -> list[Option]:
         for h in steps_into(c, here):
             if must_range and not can_end_in_range(c, h, left - 1):
                 continue
-            out.append(Option(f"to:{h}", f"{name}: {here} -> {h}", {"verb": "move", "fleet": fleet, "hex": h, "from": here}))
+            out.append(Option(f"to:{h}", None, {"verb": "move", "fleet": fleet, "hex": h, "from": here},
+                              lazy_label("{}: {} -> {}", name, here, h)))
         if here in exit_area(c, fleet) and not must_range:
-            out.append(Option("exit", f"{name} leaves the map west of {here} (for good)",
-                              {"verb": "exit", "fleet": fleet, "from": here}))
+            out.append(Option("exit", None, {"verb": "exit", "fleet": fleet, "from": here},
+                              lazy_label("{} leaves the map west of {} (for good)", name, here)))
     in_range = c.d.hex_distance(here, c.d.midway.hex) <= c.d.midway.attack_range
-    if here not in taken and (not must_range or in_range):
-        out.append(Option("stop", f"{name} ends its move in {here}", {"verb": "stop", "fleet": fleet, "hex": here}))
-    if not out:       # hemmed in: stays where it is (cannot happen on this map, kept for safety)
-        out.append(Option("stop", f"{name} ends its move in {here}", {"verb": "stop", "fleet": fleet, "hex": here}))
+    if (here not in taken and (not must_range or in_range)) or not out:
+        # (not out: hemmed in, it stays where it is; cannot happen on this map, kept for safety)
+        out.append(Option("stop", None, {"verb": "stop", "fleet": fleet, "hex": here},
+                          lazy_label("{} ends its move in {}", name, here)))
     return out
 
 
@@ -168,7 +173,7 @@ def on_move(c: Ctx, fleet: str, answer: str) -> bool:
         h = answer[6:]
         s.fleet[fleet] = h
         s.path[fleet] = (h,)
-        c.tell("japan", "fleet", f"{c.fleet_name(fleet)} enters the map at {h}", "6.3")
+        c.tellf("japan", "fleet", "6.3", narrate, "{} enters the map at {}", c.fleet_name(fleet), h)
         return False
     if answer.startswith("to:"):
         h = answer[3:]
@@ -186,7 +191,7 @@ def leave(c: Ctx, fleet: str) -> None:
     c.s.fleet[fleet] = "exited"
     c.s.shown[fleet] = "exited"
     c.s.exits += (fleet,)
-    c.say("fleet", f"{c.fleet_name(fleet)} leaves the map", "6.1(2)")
+    c.sayf("fleet", "6.1(2)", narrate, "{} leaves the map", c.fleet_name(fleet))
 
 
 def announce(c: Ctx, side: str) -> None:
@@ -197,9 +202,21 @@ def announce(c: Ctx, side: str) -> None:
         h = c.s.fleet.get(f, "")
         if "-" in h:
             c.s.shown[f] = h
-            parts.append(f"{c.fleet_name(f)} in {h}")
+            parts.append((c.fleet_name(f), h))
     if parts:
-        c.say("fleet", f"{c.side_name(side)} fleets: " + "; ".join(parts), "6.2(2)")
+        c.sayf("fleet", "6.2(2)", _ev_fleets, c.side_name(side), tuple(parts))
+
+
+def _ev_plot(name: str, route: tuple[str, ...]) -> str:
+    return f"US plots {name}: {' -> '.join(route)}"
+
+
+def _ev_fleets(side: str, parts: tuple[tuple[str, str], ...]) -> str:
+    return f"{side} fleets: " + "; ".join(f"{name} in {h}" for name, h in parts)
+
+
+def _ev_reveal(name: str, route: tuple[str, ...]) -> str:
+    return f"US reveals its plot: {name} {' -> '.join(route)}"
 
 
 # -- executing the plot (6.2(2), 6.1(4), 10.1(2)) -----------------------------------------------
@@ -216,7 +233,7 @@ def execute_plot(c: Ctx) -> list[str]:
             continue
         if route:
             s.fleet[f] = route[-1]
-        c.say("fleet", f"US reveals its plot: {c.fleet_name(f)} {' -> '.join((start,) + route)}", "6.2(2)")
+        c.sayf("fleet", "6.2(2)", _ev_reveal, c.fleet_name(f), (start,) + route)
     if s.turn != NIGHT_TURN:
         for f in us_fleets(c):
             if any(s.fleet[j] == s.fleet[f] for j in JAPAN_ORDER if s.on_map(j)):
@@ -230,19 +247,19 @@ def step_back_options(c: Ctx, fleet: str) -> list[Option]:
     s = c.s
     path = s.path.get(fleet, ())
     if len(path) >= 2:
-        return [Option(f"back:{path[-2]}", f"{c.fleet_name(fleet)} falls back to {path[-2]}",
-                       {"verb": "back", "fleet": fleet, "hex": path[-2]})]
+        return [Option(f"back:{path[-2]}", None, {"verb": "back", "fleet": fleet, "hex": path[-2]},
+                       lazy_label("{} falls back to {}", c.fleet_name(fleet), path[-2]))]
     busy = {s.fleet[f] for f in s.fleet if s.on_map(f) and f != fleet}
-    return [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}", {"verb": "back", "fleet": fleet, "hex": h})
-            for h in steps_into(c, s.fleet[fleet]) if h not in busy] or \
-        [Option(f"back:{h}", f"{c.fleet_name(fleet)} moves off to {h}", {"verb": "back", "fleet": fleet, "hex": h})
-         for h in steps_into(c, s.fleet[fleet])]
+    name = c.fleet_name(fleet)
+    hexes = [h for h in steps_into(c, s.fleet[fleet]) if h not in busy] or steps_into(c, s.fleet[fleet])
+    return [Option(f"back:{h}", None, {"verb": "back", "fleet": fleet, "hex": h},
+                   lazy_label("{} moves off to {}", name, h)) for h in hexes]
 
 
 def step_back(c: Ctx, fleet: str, answer: str) -> None:
     h = answer[5:]
     c.s.fleet[fleet] = h
-    c.say("fleet", f"No day battle between carriers: {c.fleet_name(fleet)} steps back to {h}", "6.1(4)")
+    c.sayf("fleet", "6.1(4)", narrate, "No day battle between carriers: {} steps back to {}", c.fleet_name(fleet), h)
 
 
 def enemies_on_map(c: Ctx, side: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.fury_at_midway import air_ops, strike
 from kaisen.games.fury_at_midway.cards import SEMPER_FI
-from kaisen.games.fury_at_midway.common import DMCV, Ctx
+from kaisen.games.fury_at_midway.common import DMCV, Ctx, lazy_label, narrate
 from kaisen.games.fury_at_midway.movement import JAPAN_ORDER, US_ORDER
 from kaisen.games.fury_at_midway.state import SIDE_NAME
 
@@ -43,7 +43,7 @@ def eliminate_dmcv(c: Ctx, f: str) -> None:
     """10.1(2): a DMCV caught in a sea battle is eliminated (its carrier sinks) and does no damage."""
     side = c.d.fleets[f].side
     k = c.s.dmcv[side]
-    c.say("battle", f"Night sea battle in {c.s.fleet[f]}: the {c.fleet_name(f)} is eliminated", "10.1(2)")
+    c.sayf("battle", "10.1(2)", narrate, "Night sea battle in {}: the {} is eliminated", c.s.fleet[f], c.fleet_name(f))
     c.s.fleet[f] = "gone"
     c.s.shown[f] = "gone"
     c.sink_carrier(k, "lost with its DMCV", "10.1(2)", private=True)
@@ -62,13 +62,14 @@ def on_battle(c: Ctx, u: str, j: str, faces: tuple[int, ...]) -> None:
     s = c.s
     on_us = max(0, faces[0] - c.d.sides["japan"].sea_battle_minus)
     on_jp = max(0, faces[1] - c.d.sides["usa"].sea_battle_minus)
-    c.say("battle", f"Night sea battle in {s.fleet[u]}: Japan rolls {faces[0]} ({on_us} hits on the "
-                    f"{c.fleet_name(u)}), US rolls {faces[1]} ({on_jp} hits on the {c.fleet_name(j)})", "10.1(2)")
+    c.sayf("battle", "10.1(2)", narrate, "Night sea battle in {}: Japan rolls {} ({} hits on the {}), US rolls {} ({} "
+           "hits on the {})", s.fleet[u], faces[0], on_us, c.fleet_name(u), faces[1], on_jp, c.fleet_name(j))
     if j == "mif":
         lose = min(on_jp, s.invasion)
         s.invasion -= lose
         if lose:
-            c.say("battle", f"The Invasion Force loses {lose} point(s): track at {s.invasion or 'X'}", "10.1(2)")
+            c.sayf("battle", "10.1(2)", narrate, "The Invasion Force loses {} point(s): track at {}", lose,
+                   s.invasion or 'X')
         if s.invasion <= 0:
             s.fleet["mif"] = "gone"
             s.shown["mif"] = "gone"
@@ -98,8 +99,8 @@ def next_hit(c: Ctx) -> None:
 
 def seahit_options(c: Ctx, fleet: str) -> list[Option]:
     n = c.s.pending[0].split("=")[1]
-    return [Option(f"hit:{k}", f"{c.carrier_name(k)} takes a hit ({n} to place)",
-                   {"verb": "hit", "carrier": k, "fleet": fleet, "hits": int(n)}) for k in sea_targets(c, fleet)]
+    return [Option(f"hit:{k}", None, {"verb": "hit", "carrier": k, "fleet": fleet, "hits": int(n)},
+                   lazy_label("{} takes a hit ({} to place)", c.carrier_name(k), n)) for k in sea_targets(c, fleet)]
 
 
 def on_seahit(c: Ctx, fleet: str, answer: str) -> None:
@@ -129,7 +130,7 @@ def night_ops(c: Ctx, side: str) -> None:
     """10.2(2): Japan, then the US: Return 2 lands at a risk, Return 1 and CAP go below, then spot the decks."""
     s = c.s
     s.op_side, s.op_kind, s.moved = side, "night", frozenset()
-    c.say("night", f"{SIDE_NAME[side]} night air operations", "10.2(2)")
+    c.sayf("night", "10.2(2)", narrate, "{} night air operations", SIDE_NAME[side])
     for gid, g in list(s.groups.items()):
         if g.side == side:
             air_ops.recover(c, gid, box="ret2")
@@ -184,15 +185,16 @@ def nplace_options(c: Ctx, side: str) -> list[Option]:
             continue
         k = box.split(":")[1]
         if c.free_boxes(k):
-            out.append(Option(f"deck:{q}", f"{c.unit_name(q)}: hangar -> deck of {c.carrier_name(k)}",
-                              {"verb": "deck", "unit": q, "carrier": k}))
+            out.append(Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
+                              lazy_label("{}: hangar -> deck of {}", c.unit_name(q), c.carrier_name(k))))
         if c.is_fighter(q) and c.operational(k):
             gr = c.group_of(k)
-            out.append(Option(f"cap:{q}", f"{c.unit_name(q)}: hangar -> CAP of {c.group_name(gr)}",
-                              {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"}))
+            out.append(Option(f"cap:{q}", None, {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
+                              lazy_label("{}: hangar -> CAP of {}", c.unit_name(q), c.group_name(gr))))
         if c.is_fighter(q):
-            out += [Option(f"deck-on:{q}:{k2}", f"{c.unit_name(q)}: hangar of {c.carrier_name(k)} -> deck of "
-                                                f"{c.carrier_name(k2)}", {"verb": "deck", "unit": q, "carrier": k2, "from": k})
+            out += [Option(f"deck-on:{q}:{k2}", None, {"verb": "deck", "unit": q, "carrier": k2, "from": k},
+                           lazy_label("{}: hangar of {} -> deck of {}", c.unit_name(q), c.carrier_name(k),
+                                      c.carrier_name(k2)))
                     for k2 in fighter_decks(c, q, k)]
     out.append(Option("done", "Finish the night air operations", {"verb": "done"}))
     return out
@@ -229,7 +231,7 @@ def on_nplace(c: Ctx, side: str, answer: str) -> None:
     else:
         s.air[q] = (f"cap:{c.group_of(k)}", s.steps(q))
     s.moved = s.moved | {q}
-    c.tell(side, "air", f"{c.unit_name(q)} readied: {s.box(q)}", "10.2(2)")
+    c.tellf(side, "air", "10.2(2)", narrate, "{} readied: {}", c.unit_name(q), s.box(q))
 
 
 # -- 11.0 the invasion -----------------------------------------------------------------------
@@ -239,7 +241,8 @@ def invasion_start(c: Ctx) -> None:
     s = c.s
     if s.on_map("mif") and s.invasion > 0 and s.garrison > 0 and \
             c.d.hex_distance(s.fleet["mif"], c.d.midway.hex) == 1 and s.midway_control == "usa":
-        c.say("invasion", f"The Invasion Force lands on Midway: Invasion {s.invasion}, Garrison {s.garrison}", "11.0")
+        c.sayf("invasion", "11.0", narrate, "The Invasion Force lands on Midway: Invasion {}, Garrison {}", s.invasion,
+               s.garrison)
         c.finish("invasion", True)
         return
     c.finish("invasion", False)
@@ -262,7 +265,7 @@ def on_invade(c: Ctx, side: str, face: int) -> None:
     if side == "japan":
         if face <= s.invasion:
             s.garrison -= 1
-        c.say("invasion", f"Japanese infantry roll {face}: Garrison {s.garrison or 'X'}", "11.0(1)")
+        c.sayf("invasion", "11.0(1)", narrate, "Japanese infantry roll {}: Garrison {}", face, s.garrison or 'X')
         if s.garrison <= 0:
             s.midway_control = "japan"
             c.say("invasion", "Midway falls: Japan controls the atoll", "11.0")
@@ -272,7 +275,7 @@ def on_invade(c: Ctx, side: str, face: int) -> None:
         return
     if face <= s.garrison:
         s.invasion -= 1
-    c.say("invasion", f"Garrison rolls {face}: Invasion Force {s.invasion or 'X'}", "11.0(2)")
+    c.sayf("invasion", "11.0(2)", narrate, "Garrison rolls {}: Invasion Force {}", face, s.invasion or 'X')
     if s.invasion <= 0:
         s.fleet["mif"] = "gone"
         s.shown["mif"] = "gone"

@@ -53,13 +53,18 @@ def search_phase(c: Ctx) -> None:
         for u in searchers(c, side):
             r = raw_result(c, side, u)
             if r is not None:
-                parts.append(f"{'Midway' if u == MIDWAY else c.fleet_name(u)} {search_value(c, u)} -> {r}")
+                parts.append(('Midway' if u == MIDWAY else c.fleet_name(u), search_value(c, u), r))
         res = result(c, side)
         aop = res
-        note = ""
+        used = 0
         if side == "japan" and s.midway_ops:
             aop = max(0, res - s.midway_ops)
-            note = f", less {s.midway_ops} used attacking Midway"
+            used = s.midway_ops
         s.aop[side] = aop
-        c.say("search", f"{c.side_name(side)} search: {'; '.join(parts) or 'no searcher'}; result {res}{note}: "
-                        f"{aop} AOP", "7.2")
+        c.sayf("search", "7.2", _ev_search, c.side_name(side), tuple(parts), res, used, aop)
+
+
+def _ev_search(side: str, parts: tuple[tuple[str, int, int], ...], res: int, used: int, aop: int) -> str:
+    searched = "; ".join(f"{name} {value} -> {r}" for name, value, r in parts)
+    note = f", less {used} used attacking Midway" if used else ""
+    return f"{side} search: {searched or 'no searcher'}; result {res}{note}: {aop} AOP"

@@ -1,6 +1,8 @@
 """3.0 Set-up: fleets waiting to enter, aircraft in their default boxes, the tracks, the card deck."""
 from __future__ import annotations
 
+from kaisen.engine.core import Option
+from kaisen.games.fury_at_midway.common import lazy_label, narrate
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.state import MIDWAY, FaMState
 
@@ -52,7 +54,6 @@ def start_placement(c, side: str) -> None:
 
 
 def placement_options(c, side: str):
-    from kaisen.engine.core import Option
     s = c.s
     q = s.pending[0]
     k = c.parent(q)
@@ -60,13 +61,14 @@ def placement_options(c, side: str):
     out = []
     free = c.free_boxes(k)
     if free:
-        out.append(Option("deck", f"{name} on the {'runway' if k == MIDWAY else 'deck'} of {c.carrier_name(k)}",
-                          {"verb": "deck", "unit": q, "carrier": k, "box": f"deck:{k}:{free[0]}"}))
-    out.append(Option("hangar", f"{name} in the hangar of {c.carrier_name(k)}",
-                      {"verb": "hangar", "unit": q, "carrier": k, "box": f"hangar:{k}"}))
+        out.append(Option("deck", None, {"verb": "deck", "unit": q, "carrier": k, "box": f"deck:{k}:{free[0]}"},
+                          lazy_label("{} on the {} of {}", name, 'runway' if k == MIDWAY else 'deck',
+                                     c.carrier_name(k))))
+    out.append(Option("hangar", None, {"verb": "hangar", "unit": q, "carrier": k, "box": f"hangar:{k}"},
+                      lazy_label("{} in the hangar of {}", name, c.carrier_name(k))))
     if c.is_fighter(q):
-        out.append(Option("cap", f"{name} in the CAP box of {c.group_name(c.group_of(k))}",
-                          {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{c.group_of(k)}"}))
+        out.append(Option("cap", None, {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{c.group_of(k)}"},
+                          lazy_label("{} in the CAP box of {}", name, c.group_name(c.group_of(k)))))
     out.append(Option("rest-default", "Place this and every remaining unit as in the standard set-up",
                       {"verb": "default", "units": list(s.pending)}))
     return out
@@ -93,11 +95,15 @@ def place(c, side: str, answer: str) -> None:
     s.pending = tuple(todo)
     if todo:
         return
-    c.tell(side, "setup", f"{c.side_name(side)} aircraft placed: " + "; ".join(
-        f"{c.unit_name(q)} {s.air[q][0]}" for q in sorted(s.air) if c.side_of(q) == side and s.air[q][0] != "lost"),
-        "3.1(2)" if side == "japan" else "3.2(2)")
-    c.say("setup", f"{c.side_name(side)} has placed its aircraft", "3.0")
+    c.tellf(side, "setup", "3.1(2)" if side == "japan" else "3.2(2)", _ev_placed, c.side_name(side),
+            tuple([(c.unit_name(q), s.air[q][0]) for q in sorted(s.air)
+                   if c.side_of(q) == side and s.air[q][0] != "lost"]))
+    c.sayf("setup", "3.0", narrate, "{} has placed its aircraft", c.side_name(side))
     if side == "japan":
         start_placement(c, "usa")
     else:
         s.step = "csf-setup"
+
+
+def _ev_placed(side: str, placed: tuple[tuple[str, str], ...]) -> str:
+    return f"{side} aircraft placed: " + "; ".join(f"{name} {box}" for name, box in placed)

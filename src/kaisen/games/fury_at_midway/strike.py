@@ -3,7 +3,7 @@ escorts-first seam of card 12, and hits on carriers and Midway (9.4(2), 9.6). A 
 cards.py and night.py (they all place hits and read the strike), so none of them imports another for these."""
 from __future__ import annotations
 
-from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.common import Ctx, Later, narrate
 from kaisen.games.fury_at_midway.state import ESCORTS_FIRST, MIDWAY, Attack
 
 MIDWAY_HITS_A_TURN = 2                      # 9.6(3)
@@ -71,9 +71,9 @@ def _box_name(carrier: str, box: int) -> str:
 def _wreck_box(c: Ctx, carrier: str, box: int, rule: str) -> None:
     """Damage a deck / runway box; any aircraft in it is destroyed."""
     c.s.damage[carrier] = tuple(sorted(c.s.damage.get(carrier, ()) + (box,)))
-    c.say("damage", f"{c.carrier_name(carrier)} is hit: {_box_name(carrier, box)} wrecked", rule)
+    c.sayf("damage", rule, narrate, "{} is hit: {} wrecked", c.carrier_name(carrier), Later(_box_name, carrier, box))
     for q in c.s.at(f"deck:{carrier}:{box}"):
-        c.eliminate(q, f"on the wrecked {_box_name(carrier, box)}", rule)
+        c.eliminate(q, Later(narrate, "on the wrecked {}", Later(_box_name, carrier, box)), rule)
 
 
 def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
@@ -92,14 +92,16 @@ def carrier_hit(c: Ctx, carrier: str, face: int | None) -> None:
 def midway_hit(c: Ctx, face: int | None) -> None:
     """9.6(2)-(3): a hit lowers the Garrison (not below 2) and closes a runway; three close the airbase."""
     if c.s.midway_hits >= MIDWAY_HITS_A_TURN:
-        c.say("damage", f"Midway has taken {MIDWAY_HITS_A_TURN} hits this turn: the hit is disregarded", "9.6(3)")
+        c.sayf("damage", "9.6(3)", narrate, "Midway has taken {} hits this turn: the hit is disregarded",
+               MIDWAY_HITS_A_TURN)
         return
     c.s.midway_hits += 1
     if c.s.garrison > GARRISON_FLOOR:
         c.s.garrison -= 1
-        c.say("damage", f"Midway Garrison falls to {c.s.garrison}", "9.6(2)")
+        c.sayf("damage", "9.6(2)", narrate, "Midway Garrison falls to {}", c.s.garrison)
     else:
-        c.say("damage", f"Midway Garrison stays at {c.s.garrison}: air attack cannot lower it further", "9.6(3)")
+        c.sayf("damage", "9.6(3)", narrate, "Midway Garrison stays at {}: air attack cannot lower it further",
+               c.s.garrison)
     if not c.open_boxes(MIDWAY):
         return
     _wreck_box(c, MIDWAY, _box_by_die(c, MIDWAY, face), "9.6(2)")

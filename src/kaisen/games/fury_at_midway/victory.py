@@ -1,7 +1,7 @@
 """4.0 Victory: the end of Day 1 (4.1, after turn 3) and the end of Day 2 (4.2, after turn 7)."""
 from __future__ import annotations
 
-from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.common import Ctx, narrate
 from kaisen.games.fury_at_midway.state import SIDE_NAME
 
 
@@ -27,20 +27,32 @@ def sunk_count(c: Ctx, side: str) -> int:
 
 def vp(c: Ctx, side: str) -> tuple[int, list[str]]:
     """4.2: 1 a sunk enemy carrier, 2 for holding Midway, 1 if the enemy's main fleet left the map."""
+    total, parts = vp_parts(c, side)
+    return total, [narrate(*p) for p in parts]
+
+
+def vp_parts(c: Ctx, side: str) -> tuple[int, tuple[tuple, ...]]:
+    """`vp` with each part's text still to make: (template, values...)."""
     enemy = "usa" if side == "japan" else "japan"
     parts = []
     sunk = sunk_count(c, enemy) * c.d.victory.carrier_vp
     total = sunk
-    parts.append(f"{sunk} for sunk carriers")
+    parts.append(("{} for sunk carriers", sunk))
     if c.s.midway_control == side:
         total += c.d.victory.midway_vp
-        parts.append(f"{c.d.victory.midway_vp} for Midway")
+        parts.append(("{} for Midway", c.d.victory.midway_vp))
     for f in c.s.exits:
         sp = c.d.fleets[f]
         if sp.side == enemy and sp.exit_vp:
             total += sp.exit_vp
-            parts.append(f"{sp.exit_vp} for the {sp.name} leaving the map")
-    return total, parts
+            parts.append(("{} for the {} leaving the map", sp.exit_vp, sp.name))
+    return total, tuple(parts)
+
+
+def _ev_day2(jv: int, jp: tuple[tuple, ...], uv: int, up: tuple[tuple, ...]) -> str:
+    jp = ", ".join(narrate(*p) for p in jp)
+    up = ", ".join(narrate(*p) for p in up)
+    return f"End of Day 2: Japan {jv} VP ({jp}); US {uv} VP ({up})"
 
 
 def check(c: Ctx) -> bool:
@@ -58,29 +70,31 @@ def check(c: Ctx) -> bool:
             win = "japan"
         elif j and u >= v.day1_ratio * j:
             win = "usa"
-        c.say("victory", f"End of Day 1: carriers afloat on the map: Japan {j}, US {u}", "4.1")
+        c.sayf("victory", "4.1", narrate, "End of Day 1: carriers afloat on the map: Japan {}, US {}", j, u)
         if win:
-            finish(c, win, u - j, f"{SIDE_NAME[win]} wins at the end of Day 1 (carriers afloat: Japan {j}, US {u})")
+            finish(c, win, u - j, "{} wins at the end of Day 1 (carriers afloat: Japan {}, US {})", SIDE_NAME[win],
+                   j, u)
             return True
         return False
     if s.turn >= v.day2_turn:
-        jv, jp = vp(c, "japan")
-        uv, up = vp(c, "usa")
-        c.say("victory", f"End of Day 2: Japan {jv} VP ({', '.join(jp)}); US {uv} VP ({', '.join(up)})", "4.2")
+        jv, jp = vp_parts(c, "japan")
+        uv, up = vp_parts(c, "usa")
+        c.sayf("victory", "4.2", _ev_day2, jv, jp, uv, up)
         if uv - jv >= v.margin:
-            finish(c, "usa", uv - jv, f"US wins {uv}-{jv} on victory points")
+            finish(c, "usa", uv - jv, "US wins {}-{} on victory points", uv, jv)
         elif jv - uv >= v.margin:
-            finish(c, "japan", uv - jv, f"Japan wins {jv}-{uv} on victory points")
+            finish(c, "japan", uv - jv, "Japan wins {}-{} on victory points", jv, uv)
         else:
-            finish(c, None, 0, f"Draw: {jv}-{uv} on victory points")
+            finish(c, None, 0, "Draw: {}-{} on victory points", jv, uv)
         return True
     return False
 
 
-def finish(c: Ctx, winner: str | None, score: int, line: str) -> None:
+def finish(c: Ctx, winner: str | None, score: int, line: str, *values) -> None:
+    """The game is over; the last event's text is `line` with `values` filled in (when read)."""
     c.s.result = (winner, score)
     c.s.step = "over"
-    c.say("over", line, "4.0")
+    c.sayf("over", "4.0", narrate, line, *values)
 
 
 def summary(c: Ctx) -> str:
