@@ -212,3 +212,11 @@ def test_refused_answers_name_the_rule_and_change_nothing():
     s, _ = play(s, "move-first")
     refused(s, "band:9", "D.3")
     assert isinstance(GAME.pause(s), Decision)
+
+
+def test_c_a_ship_forced_out_of_her_division_is_narrated():
+    """Event 44 (lost touch) detaches the ship struck; the narration is made when read (it failed for 'damage')."""
+    s, ev = play(GAME.new_state("cape-esperance", PLAIN), (4, 4), (3,))
+    assert s.divisions[s.ships["boise"].division].detached == "damage"
+    assert "USN Boise leaves Division 1 and sails on alone (damage or lost touch)" in texts(ev, "usn")
+    assert "USN Division 1: a ship sails away on its own" in texts(ev, "ijn")

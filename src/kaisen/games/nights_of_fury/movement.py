@@ -203,7 +203,7 @@ def _formation(side, name, f) -> str:
 
 def _detached(side, ship, parent, purpose, heading) -> str:
     why = {"disengage": f"to disengage toward range band {heading}", "torpedo": "for a torpedo attack",
-           "pursue": "to pursue"}[purpose]
+           "pursue": "to pursue", "damage": "and sails on alone (damage or lost touch)"}[purpose]
     return f"{side_name(side)} {ship} leaves {parent} {why}"
 
 
