@@ -15,6 +15,7 @@ from kaisen.games.nights_of_fury import GAME
 from kaisen.games.nights_of_fury.board import board_text, division_labels, render_board
 
 SCENARIOS = [sc.id for sc in GAME.scenarios]
+SET_UP = ("generated", "campaign")          # battles rolled up by the dice first (A, G)
 VIEWERS = ("usn", "ijn", "public", None)
 
 
@@ -51,8 +52,10 @@ def enemy_leaks(s, viewer: str, text: str) -> list[str]:
         text = text.replace(cls, "")
     d = GAME.data
     leaks = []
-    for q in d.scenario(s.scenario).ships_of("usn" if viewer == "ijn" else "ijn"):
+    for q in s.ships:
         spec = d.ships[q]
+        if spec.side == viewer:
+            continue
         for word in (spec.name, spec.class_name):
             if word in own_words or word in allowed and word == spec.class_name:
                 continue
@@ -67,6 +70,10 @@ def test_board_renders_every_scenario_at_the_start_for_every_viewer(scenario):
     for viewer in VIEWERS:
         v = view_of(s, viewer)
         full = board_text(v, 120)
+        if scenario in SET_UP:
+            assert "setting up the battle" in full and widest(full) <= 120
+            assert widest(board_text(v, 80)) <= 80
+            continue
         assert "Turn 1 of" in full and "Event Phase (D.1)" in full
         assert widest(full) <= 120
         for b in range(1, 11):
@@ -81,6 +88,8 @@ def test_board_renders_every_scenario_at_the_start_for_every_viewer(scenario):
 def test_compact_board_fits_80x24_with_room_for_a_menu_at_the_start(scenario):
     """The compact board leaves the bottom of an 80x24 screen for the decision's menu."""
     s = GAME.new_state(scenario)
+    if scenario in SET_UP:
+        s = next(st for st in random_states(scenario, 0, every=1) if GAME.view(st, "usn").get("title"))
     for viewer in ("usn", "ijn"):
         text = board_text(GAME.view(s, viewer), 80)
         assert len(text.rstrip("\n").splitlines()) <= 20, text

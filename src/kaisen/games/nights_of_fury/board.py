@@ -374,6 +374,39 @@ def compact_parts(view: dict[str, Any]) -> list[Any]:
     res = result_line(view)
     if res is not None:
         parts.append(res)
+    p = view["pending"]
+    if not (p["kind"] == "decision" and p["side"] == view["side"]):
+        parts.append(pending_line(view))      # the viewer's own decision: the menu under the board says it
+    return parts
+
+
+def campaign_line(view: dict[str, Any]) -> Text | None:
+    """The campaign game (G): which mission of how many, the month, the running totals, the verdict."""
+    cp = view.get("campaign")
+    if not cp:
+        return None
+    text = Text(f"Campaign mission {cp['mission']} of {cp['missions']} · month {cp['month']} · totals "
+                + ", ".join(f"{SIDE_NAME[sd]} {cp['totals'].get(sd, 0)}" for sd in SIDES), style="bold")
+    if cp.get("verdict"):
+        text.append(f" · verdict: {cp['verdict']}", style="bold green")
+    return text
+
+
+def setup_parts(view: dict[str, Any]) -> list[Any]:
+    """A generated battle or campaign mission being rolled up (A, G): what is known so far, and the dice."""
+    parts: list[Any] = [Text(f"Nights of Fury · {view['scenario']} · setting up the battle", style="bold")]
+    if view.get("environment"):
+        env = view["environment"]
+        parts.append(Text(" · ".join(f"{k} {v}" for k, v in env.items())))
+    for sd in SIDES:
+        s = view.get("sides", {}).get(sd, {})
+        known = [f"{k} {s[k]}" for k in ("intelligence", "mission", "band") if s.get(k)]
+        if s.get("ships"):
+            known.append(f"{len(s['ships'])} ships")
+        parts.append(Text(f"{SIDE_NAME[sd]}: " + (", ".join(known) or "to be rolled"), style=SIDE_STYLE[sd]))
+    line = campaign_line(view)
+    if line is not None:
+        parts.append(line)
     parts.append(pending_line(view))
     return parts
 
@@ -387,7 +420,14 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         compact = self.compact if self.compact is not None else options.max_width < FULL_WIDTH
-        yield Group(*(compact_parts(self.view) if compact else full_parts(self.view)))
+        if self.view.get("phase") == "setup" or "title" not in self.view:
+            yield Group(*setup_parts(self.view))
+            return
+        parts = compact_parts(self.view) if compact else full_parts(self.view)
+        line = campaign_line(self.view)
+        if line is not None:
+            parts.insert(1, line)
+        yield Group(*parts)
 
 
 def render_board(view: dict[str, Any], compact: bool | None = None) -> Board:

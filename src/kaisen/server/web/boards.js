@@ -16,7 +16,8 @@ export function renderBoard(container, view, data = {}) {
     container.replaceChildren();
     return;
   }
-  const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp }[view.game];
+  const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp,
+    "nights-of-fury": nightsOfFury }[view.game];
   container.innerHTML = fn ? fn(view, data) : `<pre>${esc(JSON.stringify(view, null, 1))}</pre>`;
 }
 
@@ -274,4 +275,179 @@ function vitp(v, data) {
   b += t(790, ey, "Elsewhere", 'class="small bold"');
   for (const [loc, us] of elsewhere.slice(0, 8)) { ey += 14; b += t(790, ey, `${loc}: ${us.length}`, 'class="tiny"'); }
   return svg(W, H, b, "victory-in-the-pacific");
+}
+
+// ---------------------------------------------------------------- Nights of Fury
+// The battle map: ten range band columns; each side's division markers stacked in their band (USN above, IJN
+// below, land markers between). Own stacks show every ship with damage pips; enemy stacks are card backs until
+// spotted (ships by position, with the damage markers on their cards), classes once identified (D.4).
+// Clickable: band-N (a band), a division id, "<division>#<position>" (a ship in a seen enemy stack), own ship ids.
+const NOF_COLOR = { usn: "#2e5fa8", ijn: "#c0392b" };
+const NOF_FILL = { usn: "#d4e0f4", ijn: "#f6d5d0" };
+const NOF_SIDE = { usn: "USN", ijn: "IJN" };
+const NOF_PHASE = { event: "D.1 Event", initiative: "D.2 Initiative", movement: "D.3 Movement", detection: "D.4 Detection",
+  gunnery: "D.5 Gunnery", torpedo: "D.6 Torpedo", "damage-control": "D.7 Damage Control", disengage: "D.8 Disengage" };
+
+function nofLabels(v) {            // "D1", and "D1a", "D1b"... for ships detached from it (never from the id)
+  const out = {}, count = {};
+  for (const d of v.divisions) {
+    const base = d.name.split(" (")[0];
+    let short = base.startsWith("Division ") ? "D" + base.split(" ").pop() : base.slice(0, 4);
+    if (d.detached) { const k = d.side + short; const n = count[k] || 0; count[k] = n + 1; short += "abcdefghijklmnopqrstuvwxyz"[n % 26]; }
+    out[d.id] = short;
+  }
+  return out;
+}
+
+function nofPips(x, y, taken, capacity, color) {     // capacity boxes (own ships) or taken markers (enemy cards)
+  let o = "";
+  const n = capacity == null ? taken : capacity;
+  for (let i = 0; i < n; i++)
+    o += rect(x + i * 6, y, 5, 5, `class="pip" fill="${i < taken ? color : "#fff"}" stroke="${color}"`);
+  return o;
+}
+
+const NOF_ROW = 24;
+function nofShips(v, d) {
+  const own = v.side == null || v.side === d.side;
+  return Array.isArray(d.ships) ? (own ? d.ships.filter((q) => q.status === "afloat") : d.ships) : [];
+}
+
+function nofCardHeight(v, d) {
+  const n = nofShips(v, d).length;
+  return n ? 18 + n * NOF_ROW : 40;
+}
+
+function nofCard(v, d, label, x, y, w) {
+  const own = v.side == null || v.side === d.side;
+  const sd = d.side;
+  const ships = nofShips(v, d);
+  const h = nofCardHeight(v, d);
+  const flags = [d.evasive && "evasive", d.smoke && "smoke", d.searchlight && "lights",
+    (d.disengaging || d.detached === "disengage") && "disengaging"].filter(Boolean);
+  const seen = own ? "" : ` nof-${d.detected}`;
+  let o = `<g class="nof-div${seen}" data-key="${esc(d.id)}" data-testid="div-${esc(d.id)}"><title>${esc(`${NOF_SIDE[sd]} ${d.name}: band ${d.band}` +
+    (own ? `, ${d.formation}, speed ${d.speed}` : `, ${d.detected}`) + (flags.length ? ` (${flags.join(", ")})` : ""))}</title>`;
+  const flagText = flags.map((f) => ({ evasive: "e", smoke: "m", lights: "l", disengaging: "<" }[f])).join("");
+  if (!own && !ships.length) {                       // face down: a card back
+    o += rect(x + 4, y + 4, w, h - 4, `rx="4" class="card-back" stroke="${NOF_COLOR[sd]}"`);
+    o += rect(x, y, w, h - 4, `rx="4" class="card-back" stroke="${NOF_COLOR[sd]}"`);
+    o += t(x + 6, y + 15, label, 'class="small bold chip"');
+    if (flagText) o += t(x + w - 5, y + 15, flagText, 'text-anchor="end" class="tiny chip"');
+    o += t(x + w / 2, y + 30, "face down ?", 'text-anchor="middle" class="tiny chip"');
+  } else {
+    o += rect(x, y, w, h - 4, `rx="4" class="card" fill="${NOF_FILL[sd]}" stroke="${NOF_COLOR[sd]}"`);
+    const what = own ? `sp ${d.speed}` : { spotted: "spot.", identified: "ident." }[d.detected] || d.detected;
+    o += t(x + 5, y + 12, `${label} · ${what}`, `class="tiny bold" fill="${NOF_COLOR[sd]}"`);
+    if (flagText) o += t(x + w - 4, y + 12, flagText, 'text-anchor="end" class="tiny bold muted"');
+    ships.forEach((q, i) => {
+      const yy = y + 15 + i * NOF_ROW;
+      const key = own ? q.id : `${d.id}#${q.position}`;
+      const name = own ? `${q.name.length > 13 ? q.name.slice(0, 12) + "." : q.name} ${q.type}` :
+        `#${q.position}${q.class ? ` ${q.class.length > 11 ? q.class.slice(0, 10) + "." : q.class} ${q.type}` : ""}`;
+      const tip = own ? `${q.name} (${q.class} ${q.type}): structure ${q.structure}/${q.boxes[0]}, flotation ${q.flotation}/${q.boxes[1]}` +
+        `${q.fire ? ", on fire" : ""}, speed ${q.speed}, torpedoes ${q.torpedoes.join("/") || "-"}` :
+        `ship #${q.position}${q.class ? `: ${q.class} ${q.type}` : ""}: ${q.structure} structure, ${q.flotation} flotation${q.fire ? ", on fire" : ""}`;
+      o += `<g class="nof-ship" data-key="${esc(key)}" data-testid="ship-${esc(key)}"><title>${esc(tip)}</title>`;
+      o += rect(x + 2, yy, w - 4, NOF_ROW - 2, 'class="ship-row" rx="2"');
+      o += t(x + 5, yy + 10, name, 'class="tiny"');
+      const py = yy + 14;
+      if (own) {
+        const sc = Math.min(q.boxes[0], 7), fc = Math.min(q.boxes[1], 7);
+        o += nofPips(x + 5, py, q.structure, sc, "#c0392b") + nofPips(x + 9 + sc * 6, py, q.flotation, fc, "#2e5fa8");
+        if (q.torpedoes.length) o += t(x + w - 5, py + 6, `T${q.torpedoes.reduce((a, b) => a + b, 0)}`, 'text-anchor="end" class="tiny muted"');
+      } else {
+        o += nofPips(x + 5, py, Math.min(q.structure, 7), null, "#c0392b");
+        o += nofPips(x + 9 + Math.min(q.structure, 7) * 6, py, Math.min(q.flotation, 7), null, "#2e5fa8");
+        if (!q.structure && !q.flotation) o += t(x + 5, py + 6, "no damage seen", 'class="tiny muted" font-size="8"');
+      }
+      if (q.fire) o += `<circle cx="${x + w - 28}" cy="${py + 3}" r="4" class="fire"><title>on fire</title></circle>`;
+      o += "</g>";
+    });
+  }
+  return o + "</g>";
+}
+
+function nofCommander(v, sd) {
+  const s = v.sides[sd], c = s.commander;
+  const f = s.force || {};
+  const force = f.ships == null ? "force unknown" : `${f.ships} ships` +
+    (f.types ? ` (${Object.entries(f.types).map(([k, n]) => `${n} ${k}`).join(" ")})` : f.capital != null ? `, ${f.capital} capital` : "");
+  const who = c ? `${c.name} C${c.combat >= 0 ? "+" : ""}${c.combat} Co${c.cohesion >= 0 ? "+" : ""}${c.cohesion} D${c.detection >= 0 ? "+" : ""}${c.detection}` : "no commander";
+  return { who, killed: c && !c.alive, rest: `intelligence ${s.intelligence} · mission ${s.mission || "standard"} · home edge band ${s.home_edge} · ${force} · sunk ${s.sunk} · out ${s.disengaged}` };
+}
+
+function nofSetup(v) {             // a generated battle or campaign mission being rolled up (A, G)
+  const W = 1180, H = 220;
+  let b = rect(0, 0, W, H, 'class="sea night"');
+  b += t(20, 30, `Setting up the battle (${v.scenario})`, 'class="h1" data-testid="turn"');
+  const env = Object.entries(v.environment || {}).map(([k, x]) => `${k} ${x}`).join(" · ");
+  b += t(20, 56, env || "environment to be rolled", 'class="small" data-testid="environment"');
+  ["usn", "ijn"].forEach((sd, i) => {
+    const s = (v.sides || {})[sd] || {};
+    const known = ["intelligence", "mission", "band"].filter((k) => s[k]).map((k) => `${k} ${s[k]}`);
+    if (s.ships && s.ships.length) known.push(`${s.ships.length} ships`);
+    b += t(20, 86 + i * 22, `${NOF_SIDE[sd]}: ${known.join(" · ") || "to be rolled"}`, `class="small bold" fill="${NOF_COLOR[sd]}"`);
+  });
+  if (v.campaign) b += t(20, 150, nofCampaign(v.campaign), 'class="h2" data-testid="campaign"');
+  return svg(W, H, b, "nights-of-fury");
+}
+
+function nofCampaign(c) {
+  return `Campaign mission ${c.mission} of ${c.missions} · month ${c.month} · totals USN ${c.totals.usn ?? 0}, IJN ${c.totals.ijn ?? 0}` +
+    (c.verdict ? ` · verdict: ${c.verdict}` : "");
+}
+
+function nightsOfFury(v) {
+  if (v.phase === "setup" || v.title == null) return nofSetup(v);
+  const W = 1180, X0 = 40, BW = 113;
+  const labels = nofLabels(v);
+  const inBattle = v.divisions.filter((d) => d.in_battle);
+  const stacks = { usn: {}, ijn: {} };
+  for (const d of inBattle) (stacks[d.side][d.band] ||= []).push(d);
+  const need = (sd) => Math.max(60, ...Object.values(stacks[sd]).map((ds) => ds.reduce((a, d) => a + nofCardHeight(v, d) + 4, 0)));
+  const top = 150, hU = need("usn"), landY = top + 24 + hU + 6, hI = need("ijn"), ijnY = landY + 34;
+  const H = ijnY + hI + 60;
+  let b = rect(0, 0, W, H, 'class="sea night"');
+  const who = v.side == null ? "omniscient" : v.side === "public" ? "public view" : `you see as ${NOF_SIDE[v.side]}`;
+  b += t(20, 28, `Turn ${v.turn} of ${v.turns}`, 'class="h1" data-testid="turn"');
+  b += t(150, 28, `${v.title} (${v.date}) · ${NOF_PHASE[v.phase] || v.phase} Phase · initiative ${NOF_SIDE[v.initiative] || "-"} · ${who}`, 'class="h2"');
+  const env = v.environment;
+  const rules = Object.entries(v.options).filter(([, on]) => on).map(([k]) => k);
+  b += t(20, 50, `${env.light.toUpperCase()} · weather ${env.weather} · visibility ${env.visibility} · sea ${env.sea}` +
+    (rules.length ? ` · optional rules: ${rules.join(", ")}` : ""), 'class="small" data-testid="environment"');
+  ["usn", "ijn"].forEach((sd, i) => {
+    const c = nofCommander(v, sd), y = 72 + i * 36;
+    b += `<g data-testid="commander-${sd}">` + t(20, y, NOF_SIDE[sd], `class="h2" fill="${NOF_COLOR[sd]}"`);
+    b += t(70, y, c.who, `class="small bold${c.killed ? " killed" : ""}"`);
+    if (c.killed) b += t(70 + c.who.length * 6.6 + 8, y, "KILLED", 'class="small bold warn"');
+    b += t(70, y + 15, c.rest, 'class="tiny"') + "</g>";
+  });
+  // the ten bands
+  for (let band = 1; band <= 10; band++) {
+    const x = X0 + (band - 1) * BW;
+    b += `<g class="nof-band" data-key="band-${band}" data-testid="band-${band}">`;
+    b += rect(x, top, BW - 8, H - top - 40, 'class="band-col" rx="3"');
+    b += t(x + (BW - 8) / 2, top + 16, `band ${band}`, 'text-anchor="middle" class="small bold"');
+    b += "</g>";
+  }
+  b += t(X0 - 30, top + 40, "USN", `class="small bold" fill="${NOF_COLOR.usn}" transform="rotate(-90 ${X0 - 24} ${top + 40})"`);
+  b += t(X0 - 30, ijnY + 20, "IJN", `class="small bold" fill="${NOF_COLOR.ijn}" transform="rotate(-90 ${X0 - 24} ${ijnY + 20})"`);
+  for (const m of v.land) {
+    const x = X0 + (m.band - 1) * BW;
+    b += `<g data-testid="land-${m.band}"><title>${esc(m.name)}</title>` + rect(x + 4, landY, BW - 16, 24, 'rx="10" class="land"') +
+      t(x + (BW - 8) / 2, landY + 16, m.name.length > 15 ? m.name.slice(0, 14) + "." : m.name, 'text-anchor="middle" class="tiny bold"') + "</g>";
+  }
+  for (const [sd, y0] of [["usn", top + 24], ["ijn", ijnY]])
+    for (const [band, ds] of Object.entries(stacks[sd])) {
+      let y = y0;
+      const x = X0 + (Number(band) - 1) * BW + 4;
+      for (const d of ds) { b += nofCard(v, d, labels[d.id], x, y, BW - 18); y += nofCardHeight(v, d) + 4; }
+    }
+  // the end: victory points
+  let foot = "Own stacks: ship, type, structure (red) and flotation (blue) boxes. Enemy stacks: card backs until spotted, by position, class once identified.";
+  if (v.campaign) foot = nofCampaign(v.campaign) + " · " + foot.split(".")[0];
+  if (v.vp) foot = `Victory points: USN ${v.vp.usn ?? 0}, IJN ${v.vp.ijn ?? 0} · ${v.result?.winner ? NOF_SIDE[v.result.winner] + " wins" : "draw"}`;
+  b += t(20, H - 16, foot, `class="${v.vp ? "h2" : "tiny muted"}" data-testid="nof-foot"`);
+  return svg(W, H, b, "nights-of-fury");
 }

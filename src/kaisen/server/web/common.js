@@ -1,5 +1,5 @@
 // Shared helpers for the kaisen pages (plain ES modules, no build step).
-export const SIDE_NAME = { japan: "Japan", usa: "USA", allies: "Allies" };
+export const SIDE_NAME = { japan: "Japan", usa: "USA", allies: "Allies", usn: "USN", ijn: "IJN" };
 export const sideName = (s) => (s == null ? "spectator" : SIDE_NAME[s] || s);
 
 export function esc(s) {

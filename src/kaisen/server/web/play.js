@@ -70,6 +70,11 @@ function named(o) {
   if (!f || !Object.keys(f).length) return o.id.split(":").slice(1);    // an option without fields
   const out = PLACE_FIELDS.filter((k) => f[k] != null).map((k) => String(f[k]));
   if (f.box != null) out.push(`box-${f.box}`);
+  // Nights of Fury: a range band is band-N, a ship in a seen enemy stack "<division>#<position>", else its division
+  if (f.band != null) out.push(`band-${f.band}`);
+  if (f.position != null) out.push(`${f.division}#${f.position}`);
+  else if (f.division != null) out.push(String(f.division));
+  if (f.ship != null) out.push(String(f.ship));
   return out;
 }
 
