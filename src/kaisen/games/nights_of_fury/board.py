@@ -19,7 +19,8 @@ SIDE_NAME = {"usn": "USN", "ijn": "IJN"}
 SIDE_STYLE = {"usn": "bold blue", "ijn": "bold red"}
 PHASE_NAME = {"event": ("D.1", "Event"), "initiative": ("D.2", "Initiative"), "movement": ("D.3", "Movement"),
               "detection": ("D.4", "Detection"), "gunnery": ("D.5", "Gunnery"), "torpedo": ("D.6", "Torpedo"),
-              "damage-control": ("D.7", "Damage Control"), "disengage": ("D.8", "Disengage")}
+              "damage-control": ("D.7", "Damage Control"), "disengage": ("D.8", "Disengage"),
+              "over": ("end", "Battle over:")}
 LEVEL_MARK = {"undetected": "?", "spotted": "S", "identified": "I"}
 RULE_LETTER = {"intelligence": "H", "mistaken-target": "I", "searchlights": "J", "smokescreens": "K",
                "advanced-fire": "adv.fire"}
