@@ -112,13 +112,13 @@ def named(text: str, ships) -> set[str]:
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS, scenario=st.sampled_from(SCENARIOS))
 def test_d4_no_view_option_or_narration_names_a_ship_the_enemy_has_not_identified(seed, scenario):
-    """Detached ships' divisions are left out of the id check: their ids name the ship (see the xfail below)."""
+    """A detached ship's division is numbered ("<division>/<n>"), so no id names a ship either."""
     for s, a, nxt in random_game(scenario, seed, OPTIONAL):
         for side in GAME.sides:
             secret = unknown_to(nxt, side)
-            detached = {q for q in secret if nxt.divisions[nxt.ships[q].division].detached}
+            detached: set[str] = set()
             view = GAME.view(nxt, side)
-            said = " ".join(x for x in strings(view) if "/" not in x)
+            said = " ".join(strings(view))
             assert not named(said, secret - detached), f"{side} view names {named(said, secret)}"
             for e in GAME.events(nxt):
                 if e.visible_to(side):
@@ -126,7 +126,7 @@ def test_d4_no_view_option_or_narration_names_a_ship_the_enemy_has_not_identifie
             p = GAME.pause(nxt)
             if isinstance(p, Decision) and p.side == side:
                 for o in p.options:
-                    text = (o.id if "/" not in o.id else "") + " " + o.label + " " + json.dumps(
+                    text = o.id + " " + o.label + " " + json.dumps(
                         {k: v for k, v in o.fields.items() if k != "division"})
                     assert not named(text, secret), f"{side} option {o.id} {o.label!r}"
 
@@ -153,10 +153,6 @@ def test_which_ship_of_an_undetected_division_fires_first_is_invisible_to_the_en
         assert testing.observed(GAME, s, a, observer) == testing.observed(GAME, t, b, observer)
 
 
-@pytest.mark.xfail(strict=True, reason="C: a detached ship's division id is '<division>/<ship>' (movement.detach), and "
-                   "the id is in the enemy's view, its target option ids and the spectator's view; the id must "
-                   "not name the ship (e.g. '<division>/<n>'), which needs game.vocabulary and the sampler changed "
-                   "with it")
 def test_c_which_ship_of_an_undetected_division_is_detached_is_invisible_to_the_enemy_and_a_spectator():
     s, _ = play(situation(phase="movement"), "move-first")
     alts = [["detach:boise:disengage-1"], ["detach:helena:disengage-1"]]

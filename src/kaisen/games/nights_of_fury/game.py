@@ -93,7 +93,7 @@ def vocabulary(d: Rules, scenario: str) -> frozenset[str]:
     ids.update(f"formation:{f}" for f in d.formations)
     for div in sc.division:
         ships = list(div.ships)
-        divisions = [div.id] + [f"{div.id}/{q}" for q in ships]
+        divisions = [div.id] + [f"{div.id}/{n}" for n in range(1, len(ships) + 1)]
         for q in ships:
             ids.add(f"fire:{q}")
             ids.update(f"detach:{q}:{p}" for p in ("disengage-1", f"disengage-{d.data.board.bands}", "torpedo",

@@ -142,7 +142,8 @@ def detach(c: Ctx, ship: str, purpose: str) -> str:
     if purpose.startswith("disengage-"):
         heading = int(purpose.split("-")[1])
         purpose = "disengage"
-    new_id = f"{parent.id}/{ship}"
+    base = parent.id.split("/", 1)[0]
+    new_id = f"{base}/{sum(1 for k in s.divisions if k.startswith(base + '/')) + 1}"   # never names the ship
     s.divisions[parent.id] = parent._replace(ships=tuple(q for q in parent.ships if q != ship))
     s.divisions[new_id] = Division(new_id, parent.side, f"{parent.name} (detached)", parent.band, (ship,),
                                    parent.formation, detached=purpose, heading=heading)

@@ -81,25 +81,24 @@ def _own_division(s: NoFState, d, v: dict[str, Any], home: int) -> None:
             s.identified[other(v["side"])] = known + tuple(q["id"] for q in v["ships"] if q["id"] not in known)
 
 
-def _members(sc, v: dict[str, Any], detached: set[str]) -> list[str]:
-    """The ships that may be under an enemy division marker: its scenario members less those that sail detached
-    (a detached ship's division is "<division>/<ship>", C)."""
-    if "/" in v["id"]:
-        return [v["id"].split("/", 1)[1]]
-    div = next(x for x in sc.division if x.id == v["id"])
-    return [q for q in div.ships if q not in detached]
+def _base(div_id: str) -> str:
+    """The scenario division a marker comes from (a detached ship's division is "<division>/<n>", C)."""
+    return div_id.split("/", 1)[0]
 
 
 def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Random) -> None:
     """D.4, H: deal the enemy's ships under its division markers so that every position, class and damage the
-    view shows holds and the enemy's sunk and disengaged totals are right."""
+    view shows holds and the enemy's sunk and disengaged totals are right. A division and the ships detached
+    from it (which the enemy cannot name) draw on one pool: the scenario division's ships."""
     side = other(foe)
     sc = d.scenario(view["scenario"])
     entries = [v for v in view["divisions"] if v["side"] == foe]
-    detached = {v["id"].split("/", 1)[1] for v in entries if "/" in v["id"]}
-    members = {v["id"]: _members(sc, v, detached) for v in entries}
+    pools = {x.id: list(x.ships) for x in sc.division if x.navy == foe}
+    markers: dict[str, list[str]] = {}
+    for v in entries:
+        markers.setdefault(_base(v["id"]), []).append(v["id"])
     sunk, gone = view["sides"][foe]["sunk"], view["sides"][foe]["disengaged"]
-    total = sum(len(m) for m in members.values())
+    total = sum(len(p) for p in pools.values())
     # how many ships are afloat under each marker
     afloat: dict[str, int] = {}
     unseen = []
@@ -111,36 +110,42 @@ def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Rand
         else:
             afloat[v["id"]] = 1
             unseen.append(v["id"])
-    spare = [k for k in unseen for _ in range(len(members[k]) - 1)]
+    room = {b: len(pools[b]) - sum(afloat[k] for k in ks) for b, ks in markers.items()}
+    spare = [k for k in unseen if "/" not in k for _ in range(max(0, room[_base(k)]))]
     more = max(0, min(len(spare), total - sunk - gone - sum(afloat.values())))
     for k in rng.sample(spare, more):
         afloat[k] += 1
     # which ships, in which order
     out: list[str] = []
     identified: list[str] = []
-    for v in entries:
-        pool = list(members[v["id"]])
-        rng.shuffle(pool)
-        seen = v["ships"] if v["ships"] else [{} for _ in range(afloat[v["id"]])]
-        placed: list[str | None] = [None] * len(seen)
-        for i, shown in enumerate(seen):          # identified positions first: the class must match
-            if shown.get("class"):
+    for b in pools:
+        rng.shuffle(pools[b])
+    shown_at: dict[str, list[dict[str, Any]]] = {}
+    placed_at: dict[str, list[str | None]] = {}
+    for v in entries:                             # identified positions first, under every marker: the class must match
+        pool = pools[_base(v["id"])]
+        seen = shown_at[v["id"]] = v["ships"] if v["ships"] else [{} for _ in range(afloat[v["id"]])]
+        placed = placed_at[v["id"]] = [None] * len(seen)
+        for i, shown in enumerate(seen):
+            if shown.get("class") and pool:
                 q = next((x for x in pool if d.ships[x].class_name == shown["class"]
                           and d.ships[x].type == shown.get("type", d.ships[x].type)), pool[0])
                 pool.remove(q)
                 placed[i] = q
                 identified.append(q)
+    for v in entries:
+        pool = pools[_base(v["id"])]
+        seen, placed = shown_at[v["id"]], placed_at[v["id"]]
         for i in range(len(seen)):
-            if placed[i] is None:
+            if placed[i] is None and pool:
                 placed[i] = pool.pop()
         ships = [q for q in placed if q is not None]
-        for q in pool:                           # the ships no longer in the stack, anywhere in the card order
-            ships.insert(rng.randrange(len(ships) + 1), q)
-            out.append(q)
         s.divisions[v["id"]] = Division(v["id"], foe, v["name"], v["band"], tuple(ships), "column", v["evasive"],
                                         v["smoke"], v["searchlight"], v["detached"], _heading(v, foe, d, view),
                                         v["disengaging"], _role(sc, v["id"]))
         for q, shown in zip(placed, seen):
+            if q is None:
+                continue
             card = d.ships[q]
             s.ships[q] = Ship(v["id"], shown.get("structure", 0), shown.get("flotation", 0),
                               shown.get("fire", False), "afloat", tuple(m.torpedoes for m in card.mounts),
@@ -149,6 +154,16 @@ def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Rand
         level = LEVEL[v["detected"]]
         if level:
             s.detected[side + ">" + v["id"]] = level
+    for b, pool in pools.items():                 # the ships no longer under any marker, in their division's order
+        home_div = b if b in s.divisions else markers.get(b, [b])[0]
+        if home_div not in s.divisions:
+            continue
+        div = s.divisions[home_div]
+        ships = list(div.ships)
+        for q in pool:
+            ships.insert(rng.randrange(len(ships) + 1), q)
+            out.append(q)
+        s.divisions[home_div] = div._replace(ships=tuple(ships))
     rng.shuffle(out)
     home = view["sides"][foe]["home_edge"]
     for n, q in enumerate(out):
@@ -174,10 +189,9 @@ def _heading(v: dict[str, Any], foe: str, d, view) -> int:
 
 
 def _role(sc, div_id: str) -> str:
-    base = div_id.split("/", 1)[0]
     if "/" in div_id:
         return ""
-    return next((x.role for x in sc.division if x.id == base), "")
+    return next((x.role for x in sc.division if x.id == div_id), "")
 
 
 def _commanders(s: NoFState, d, view: dict[str, Any], side: str, foe: str, rng: random.Random) -> None:
