@@ -143,13 +143,18 @@ def test_d5_an_undetected_cruiser_division_fires_all_the_same():
     assert answer(s) != "cease"
 
 
-def test_i_a_friend_taken_for_the_enemy_is_not_fired_on():
-    """I: a ship that takes a friend for the enemy is offered only that friend (and holding fire): it holds."""
+def test_i_a_friend_taken_for_the_enemy_must_be_fired_on():
+    """I: a ship that takes a friend for the enemy must make a gunnery attack on her this turn: she is offered
+    only that friend, no "hold", and her side may not cease fire before she has fired."""
     f = Fire("gunnery", "usn", shooter="boise", left=(0,), weapon=0)
     s = at("cape-esperance", "aim:gunnery", "gunnery", fire=f, mistaken={"boise": "duncan"})
+    ids = [o.id for o in GAME.pause(s).options]
+    assert "hold" not in ids and len(ids) == 1
     agent = make_agent(GAME.id, "heuristic", "usn", 0)
     agent.shooter = "boise"
-    assert answer(s, agent=agent) == "hold"
+    assert answer(s, agent=agent) == ids[0]
+    s = at("cape-esperance", "pick:gunnery", "gunnery", fire=Fire("gunnery", "usn"), mistaken={"boise": "duncan"})
+    assert "cease" not in [o.id for o in GAME.pause(s).options]
 
 
 def test_d5_the_nearer_damaged_target_is_preferred():

@@ -249,8 +249,9 @@ def test_i_a_net_detection_of_1_or_less_calls_for_a_mistaken_target_roll_and_for
     while GAME.pause(s).side == "usn":
         s, _ = play(s, "cease")
     assert is_decision(s, "fire-unit").option("fire:aoba")
+    assert "cease" not in ids(s)                            # her side may not stop before she has fired
     s, _ = play(s, "fire:aoba")
-    assert ids(s) == ["at:ijn-2:1", "hold"]
+    assert ids(s) == ["at:ijn-2:1"]                         # the attack is not optional: no "hold"
     s, _ = play(s, "at:ijn-2:1")
     assert "mistaken target -2" in is_chance(s, "shot").reason
 

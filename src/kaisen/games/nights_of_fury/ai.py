@@ -368,6 +368,10 @@ def fire_unit(b: Board, decision: Decision, agent: "HeuristicAgent") -> str | No
         worth = b.main_fp(sh) if gunnery else sum(sh["torpedoes"])
         if best is None or worth > best[0]:
             best = (worth, o.id, q, div["id"])
+    if best is None and not any(o.id == "cease" for o in decision.options):
+        # I: a ship that took a friend for the enemy must fire before her side may stop: let her (the first)
+        o = next(o for o in decision.options if o.fields["verb"] == "fire")
+        best = (0, o.id, o.fields["ship"], o.fields["division"])
     if best is None:
         return "cease"
     agent.shooter = best[2]
@@ -394,7 +398,8 @@ def _seen(b: Board, fields: dict[str, Any]) -> dict[str, Any]:
 def choose_target(b: Board, decision: Decision, agent: "HeuristicAgent") -> str | None:
     """D.4-D.6: the target with the most expected worth: damage levels expected (FirePower or the mount against
     Defense + Size, by range, night and radar) times what the ship is worth, more for a ship already damaged
-    (nearer to sinking). Never fires on a friend taken for the enemy (I)."""
+    (nearer to sinking); a bombardment's land unit by the levels it may take. It fires on a friend taken for the
+    enemy (I) only when the rule leaves it no other answer."""
     d = _rules()
     shooter = b.ship(agent.shooter) if agent.shooter else None
     radar_f = shooter["radar"][1] if shooter else 0
@@ -406,6 +411,13 @@ def choose_target(b: Board, decision: Decision, agent: "HeuristicAgent") -> str 
     for o in decision.options:
         f = o.fields
         if f["verb"] != "aim":
+            continue
+        if "land" in f:                                # D.5 bombardment: each level scores for the mission
+            land = d.data.land_units[f["land"]]
+            value = expected_levels(fp + gun_modifier(f["range"], b.night, radar_f) + b.combat, land.defense) \
+                * max(2.0, land.vp / 4)
+            if best is None or value > best[0]:
+                best = (value, o.id)
             continue
         if b.divisions.get(f["division"], {}).get("side") == b.side:
             continue                                   # I: a friend taken for the enemy
@@ -425,8 +437,9 @@ def choose_target(b: Board, decision: Decision, agent: "HeuristicAgent") -> str 
         value = levels * vp * (1 + markers / left) + 0.01 * (6 - f["range"])
         if best is None or value > best[0]:
             best = (value, o.id)
+    held = any(o.id == "hold" for o in decision.options)
     if best is None or best[0] <= 0.0:
-        return "hold"
+        return "hold" if held else decision.options[0].id   # I: a mistaken ship must fire on her friend
     return best[1]
 
 

@@ -37,16 +37,20 @@ def environment(c: Ctx, roll: str) -> list[tuple[str, int]]:
 
 
 def night_penalty(c: Ctx, q: str, t: str, r: int) -> list[tuple[str, int]]:
-    """The light's gunnery penalty, cancelled by fire-control radar that reaches the target and lessened by
-    searchlights on either side (J)."""
+    """The light's gunnery penalty (designed, DATA.md): cancelled by fire-control radar that reaches the target
+    (unless land clutter spoils it, F); lessened to -1 (J) against the one enemy division the firer's searchlights
+    pick out, and for anyone firing at a ship using searchlights within 3 bands."""
     d = c.d
     light = [(label, v) for label, v in environment(c, "gunnery") if label in d.light_ids]
     if not light:
         return []
     sp = c.spec(q)
-    if sp.radar_f and sp.radar_f >= r and not has_effect(c, "radar_out", q):
+    if sp.radar_f and sp.radar_f >= r and not has_effect(c, "radar_out", q) and c.s.rolls.get("gun-clutter", 6) >= 4:
         return [("fire-control radar in range", 0)]
-    lit = c.division_of(t).searchlight or c.division_of(q).searchlight
+    mine, theirs = c.division_of(q), c.division_of(t)
+    from kaisen.games.nights_of_fury.detection import lit_target
+    lit = (theirs.searchlight and abs(mine.band - theirs.band) <= c.d.data.detection_mods["searchlight_seen_bands"]) \
+        or (mine.searchlight and lit_target(c, mine) == theirs.id)
     if lit:
         return [("night, searchlights", d.gunnery_value("searchlight_night"))]
     return light

@@ -66,9 +66,19 @@ def pause_pick(c: Ctx, kind: str) -> Decision:
     w = WEAPONS[kind]
     opts = [Option(f"fire:{q}", f"{c.name(q)} fires ({w.describe(c, q)})",
                    {"verb": "fire", "ship": q, "division": c.s.ships[q].division}) for q in can_fire(c, side)]
-    opts.append(Option("cease", f"No more {w.noun} this turn", {"verb": "cease"}))
+    if not must_fire(c, side, kind):
+        opts.append(Option("cease", f"No more {w.noun} this turn", {"verb": "cease"}))
     quota = f" ({fire.quota[side]} more may fire)" if c.s.option("advanced-fire") else ""
     return Decision(side, f"{w.title}: which ship fires next?{quota}", tuple(opts), w.rule, "fire-unit")
+
+
+def must_fire(c: Ctx, side: str, kind: str) -> list[str]:
+    """I: a ship that took a friend for the enemy must fire at her this turn: her side may not stop firing
+    before she has (gunnery only)."""
+    if kind != "gunnery":
+        return []
+    fire = c.s.fire
+    return [q for q in c.s.mistaken if c.side_of(q) == side and q not in fire.fired and q in can_fire(c, side)]
 
 
 def on_pick(c: Ctx, kind: str, answer: str) -> None:
@@ -141,13 +151,19 @@ def target_options(c: Ctx, q: str, targets: list[tuple[Division, int, str]], kin
     mine = c.division_of(q)
     opts = []
     for div, pos, ship in targets:
+        if div is None:                               # a land unit (D.5 bombardment): pos is its band
+            unit = ship[5:]
+            fields = {"verb": "aim", "land": unit, "band": pos, "range": abs(pos - mine.band)}
+            opts.append(Option(ship, f"{c.d.data.land_units[unit].name} at range {fields['range']}", fields))
+            continue
         known = knows_class(c, side, ship)
         what = f"#{pos} {c.spec(ship).class_name} {c.spec(ship).type}" if known else f"ship #{pos}"
         fields = {"verb": "aim", "division": div.id, "position": pos, "range": abs(div.band - mine.band)}
         if known:
             fields["class"] = c.spec(ship).cls
         opts.append(Option(f"at:{div.id}:{pos}", f"{div.name} {what} at range {fields['range']}", fields))
-    opts.append(Option("hold", WEAPONS[kind].hold_label, {"verb": "hold"}))
+    if kind != "gunnery" or q not in c.s.mistaken:      # I: the mistaken attack is not optional
+        opts.append(Option("hold", WEAPONS[kind].hold_label, {"verb": "hold"}))
     return opts
 
 
@@ -166,9 +182,12 @@ def on_aim(c: Ctx, kind: str, answer: str) -> None:
         fire.left = fire.left[1:]
         next_weapon(c)
         return
-    _, div, pos = answer.split(":")
-    fire.target = c.afloat(s.divisions[div])[int(pos) - 1]
-    s.step = WEAPONS[kind].first_roll
+    if answer.startswith("land:"):
+        fire.target = answer
+    else:
+        _, div, pos = answer.split(":")
+        fire.target = c.afloat(s.divisions[div])[int(pos) - 1]
+    WEAPONS[kind].aimed(c)
 
 
 def pause_volley(c: Ctx, kind: str) -> Chance:

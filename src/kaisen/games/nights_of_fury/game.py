@@ -90,6 +90,7 @@ def vocabulary(d: Rules, scenario: str) -> frozenset[str]:
     ids = {"move-first", "move-second", "hold", "steady", "evasive", "smoke", "evasive+smoke", "dark", "cease",
            "disengage", "stay"}
     ids.update(f"band:{b}" for b in range(1, d.data.board.bands + 1))
+    ids.update(f"land:{u.unit}" for u in sc.land_unit)
     ids.update(f"formation:{f}" for f in d.formations)
     for div in sc.division:
         ships = list(div.ships)

@@ -475,6 +475,7 @@ def vocabulary(d, kind: str) -> frozenset[str]:
     ids.add("done")
     ids.update("add:" + q for q in d.ships)
     ids.update("flag:" + q for q in d.ships)
+    ids.update("land:" + u for u in d.data.land_units)
     ids.update("commander:" + k for k in d.commanders if "|" not in k)
     ids.update("trait:" + t for t in TRAITS)
     return frozenset(ids)

@@ -53,7 +53,21 @@ def targets(c: Ctx, q: str, i: int):
         r = abs(div.band - mine.band)
         if r <= reach and c.d.range_modifier(r) is not None:
             out.extend((div, pos, t) for pos, t in fire.positions(c, div))
+    for unit, band in land_targets(c, c.side_of(q)):
+        r = abs(band - mine.band)
+        if r <= reach and c.d.range_modifier(r) is not None:
+            out.append((None, band, "land:" + unit))
     return out
+
+
+def land_targets(c: Ctx, side: str) -> list[tuple[str, int]]:
+    """D.5: the enemy land units still standing (a bombardment's targets; always in sight), with their bands.
+    A land unit belongs to the side that does not bombard it (Henderson Field is the USN's)."""
+    s, d = c.s, c.d
+    if d.mission(s.scenario, side) != "bombardment":
+        return []
+    return [(u.unit, u.band) for u in d.scenario(s.scenario).land_unit
+            if s.land.get(u.unit, 0) < d.land_destroyed]
 
 
 def attack_modifiers(c: Ctx, q: str, i: int, t: str) -> list[tuple[str, int]]:
@@ -77,8 +91,89 @@ def defense_modifiers(c: Ctx, t: str) -> list[tuple[str, int]]:
     return [(label, v) for label, v in mods if v or label in ("Defense", "Size")]
 
 
+def aimed(c: Ctx) -> None:
+    """F: radar of rating 3 or less aiming into a land marker's band is cluttered on 1-3: roll first when the
+    battery's fire-control radar is what spares it the night penalty."""
+    f = c.s.fire
+    if f.target.startswith("land:"):
+        c.s.step = "shot"
+        return
+    sp = c.spec(f.shooter)
+    r = abs(c.division_of(f.shooter).band - c.division_of(f.target).band)
+    marker = c.d.marker_at(c.s.scenario, c.division_of(f.target).band)
+    clutter = (marker is not None and marker.clutter and c.d.is_night(c.s.scenario)
+               and 0 < sp.radar_f <= c.d.data.detection_mods["radar_clutter_max_rating"] and sp.radar_f >= r
+               and not conditions.has_effect(c, "radar_out", f.shooter))
+    c.s.step = "gun-clutter" if clutter else "shot"
+
+
+def pause_clutter(c: Ctx, arg: str) -> Chance:
+    f = c.s.fire
+    return Chance((6,), f"Land clutter: does {public_name(c, f.shooter)}'s fire-control radar see the target? "
+                        f"(4-6 it does)", "F", ("clutter",))
+
+
+def on_clutter(c: Ctx, arg: str, faces) -> None:
+    c.s.rolls["gun-clutter"] = faces[0]
+    c.note("gunnery", "F", _clutter_text, public_name(c, c.s.fire.shooter), faces[0])
+    c.s.step = "shot"
+
+
+def _clutter_text(who, face) -> str:
+    return f"Land clutter roll {face} for {who}: " + ("the radar sees the target" if face >= 4 else
+                                                     "the radar sees nothing but land")
+
+
+def land_modifiers(c: Ctx, q: str, i: int, unit: str) -> list[tuple[str, int]]:
+    """Bombardment (D.5): FirePower, range, Combat and the light (fire-control radar in range cancels the night
+    penalty; the land does not clutter a shot at itself), weather and sea."""
+    band = next(u.band for u in c.d.scenario(c.s.scenario).land_unit if u.unit == unit)
+    r = abs(c.division_of(q).band - band)
+    mods = [("FirePower", firepower(c, q, i)), (f"range {r}", c.d.range_modifier(r)),
+            ("Combat", c.rating(c.side_of(q), "combat"))]
+    sp = c.spec(q)
+    for label, v in conditions.environment(c, "gunnery"):
+        if label in c.d.light_ids and sp.radar_f and sp.radar_f >= r:
+            continue
+        mods.append((label, v))
+    return [(label, v) for label, v in mods if v or label == "FirePower"]
+
+
+def _pause_land_shot(c: Ctx) -> Chance:
+    f = c.s.fire
+    unit = f.target[5:]
+    a = land_modifiers(c, f.shooter, f.weapon, unit)
+    dfn = [("Defense", c.d.data.land_units[unit].defense)]
+    return Chance((6, 6), f"{public_name(c, f.shooter)} {c.spec(f.shooter).batteries[f.weapon].name} battery "
+                          f"bombards {c.d.data.land_units[unit].name}: attack die {fire.signed(a)} against defense die "
+                          f"{fire.signed(dfn)}", "D.5", ("attack", "defense"))
+
+
+def _on_land_shot(c: Ctx, faces) -> None:
+    """D.5: Damage Levels on a land unit go straight onto it; 4 or more in all destroy it."""
+    s = c.s
+    f = s.fire
+    unit = f.target[5:]
+    att = faces[0] + sum(v for _, v in land_modifiers(c, f.shooter, f.weapon, unit))
+    dfn = faces[1] + c.d.data.land_units[unit].defense
+    levels = max(0, att - dfn)
+    before = s.land.get(unit, 0)
+    s.land[unit] = before + levels
+    c.note("gunnery", "D.5", _land_text, public_name(c, f.shooter), c.d.data.land_units[unit].name, faces[0], att,
+           faces[1], dfn, levels, s.land[unit], s.land[unit] >= c.d.land_destroyed > before)
+    f.left = f.left[1:]
+    fire.next_weapon(c)
+
+
+def _land_text(q, name, fa, att, fd, dfn, levels, total, destroyed) -> str:
+    return (f"{q} bombards {name}: attack {fa} -> {att}, defense {fd} -> {dfn}: {levels} damage level(s), "
+            f"{total} in all" + ("; destroyed" if destroyed else ""))
+
+
 def pause_shot(c: Ctx, arg: str) -> Chance:
     f = c.s.fire
+    if f.target.startswith("land:"):
+        return _pause_land_shot(c)
     a = attack_modifiers(c, f.shooter, f.weapon, f.target)
     dfn = defense_modifiers(c, f.target)
     return Chance((6, 6), f"{public_name(c, f.shooter)} {c.spec(f.shooter).batteries[f.weapon].name} battery: attack die "
@@ -88,6 +183,9 @@ def pause_shot(c: Ctx, arg: str) -> Chance:
 def on_shot(c: Ctx, arg: str, faces) -> None:
     s = c.s
     f = s.fire
+    if f.target.startswith("land:"):
+        _on_land_shot(c, faces)
+        return
     q, t, i = f.shooter, f.target, f.weapon
     att = faces[0] + sum(v for _, v in attack_modifiers(c, q, i, t))
     dfn = faces[1] + sum(v for _, v in defense_modifiers(c, t))
@@ -96,6 +194,7 @@ def on_shot(c: Ctx, arg: str, faces) -> None:
            dfn, levels)
     f.left = f.left[1:]
     s.mistaken.pop(q, None)
+    s.rolls.pop("gun-clutter", None)
     if not levels:
         fire.next_weapon(c)
         return
@@ -142,7 +241,7 @@ def _shot_text(side, q, t, fa, att, fd, dfn, levels) -> str:
 
 fire.WEAPONS[KIND] = SimpleNamespace(
     weapons=weapons, targets=targets, describe=describe, weapon_name=weapon_name, unit_fired=unit_fired,
-    phase_over=phase_over, rule="D.5", noun="gunfire", title="Gunnery", hold_label="Hold fire", first_roll="shot")
+    phase_over=phase_over, rule="D.5", noun="gunfire", title="Gunnery", hold_label="Hold fire", aimed=aimed)
 
-PAUSES = {"shot": pause_shot, "gun-damage": pause_damage}
-ANSWERS = {"shot": on_shot, "gun-damage": on_damage}
+PAUSES = {"shot": pause_shot, "gun-damage": pause_damage, "gun-clutter": pause_clutter}
+ANSWERS = {"shot": on_shot, "gun-damage": on_damage, "gun-clutter": on_clutter}

@@ -174,7 +174,7 @@ def _damage_text(t, fa, att, fd, dfn, levels) -> str:
 fire.WEAPONS[KIND] = SimpleNamespace(
     weapons=weapons, targets=targets, describe=describe, weapon_name=weapon_name, unit_fired=unit_fired,
     phase_over=phase_over, rule="D.6", noun="torpedoes", title="Torpedoes", hold_label="Keep this mount",
-    first_roll="torp-attack")
+    aimed=lambda c: setattr(c.s, "step", "torp-attack"))
 
 PAUSES = {"torp-attack": pause_attack, "torp-damage": pause_damage_roll, "torp-levels": pause_levels}
 ANSWERS = {"torp-attack": on_attack, "torp-damage": on_damage_roll, "torp-levels": on_levels}

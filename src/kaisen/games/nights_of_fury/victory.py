@@ -16,11 +16,30 @@ def end_of_turn(c: Ctx) -> None:
             s.divisions[k] = div._replace(supplied=div.supplied + 1)
     s.effects = tuple(e for e in s.effects if e[2] > s.turn)
     in_battle = {side: bool(c.divisions_of(side)) for side in SIDES}
-    if s.turn >= d.scenario(s.scenario).turns or not all(in_battle.values()):
+    # a side alone on the battle map still has a turn to play while its mission ships have not done their work:
+    # transports and bombardment ships must reach the far band and disengage, supply ships lie at the coast
+    mission_left = any(in_battle[sd] and not in_battle[other(sd)] and mission_under_way(c, sd) for sd in SIDES)
+    if s.turn >= d.scenario(s.scenario).turns or (not all(in_battle.values()) and not mission_left):
         finish(c, "the last turn is over" if all(in_battle.values()) else
                f"{side_name(next(sd for sd in SIDES if not in_battle[sd]))} has no ship left in the battle")
         return
     s.turn += 1
+
+
+def mission_under_way(c: Ctx, side: str) -> bool:
+    """Whether a side still has ships in the battle whose mission (transport, bombardment, supply) is unfinished
+    (interpretation: the battle does not end under them when the enemy has left)."""
+    s, d = c.s, c.d
+    mission = d.mission(s.scenario, side)
+    if mission not in ("transport", "bombardment", "supply"):
+        return False
+    for div in c.divisions_of(side):
+        if div.role != mission:
+            continue
+        if mission == "supply" and div.supplied:
+            continue
+        return True
+    return False
 
 
 def scores(c: Ctx) -> dict[str, dict[str, int]]:
