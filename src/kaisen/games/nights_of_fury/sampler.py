@@ -39,8 +39,9 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
     s = NoFState(scenario=view["scenario"], turn=view["turn"], phase=view["phase"], initiative=view["initiative"],
                  options=tuple(sorted(view["options"].items())))
     sc = d.scenario(view["scenario"])
-    for unit in sc.land_unit:
-        s.land[unit.unit] = 0
+    for unit in view["land_units"]:
+        s.land[unit["id"]] = unit["damage"]
+    s.effects = tuple((k, v, last, on) for k, v, last, on in view["events"])
     own_home = view["sides"][side]["home_edge"]
     for v in view["divisions"]:
         if v["side"] == side:
@@ -58,27 +59,20 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
 
 
 def _own_division(s: NoFState, d, v: dict[str, Any], home: int) -> None:
-    """B, C: the side's own division as its view shows it (a detached disengaging ship heads for home)."""
-    heading = home if v["detached"] == "disengage" else 0
+    """B, C: the side's own division as its view shows it: its heading, move, supply turns, whether its guns gave
+    it away this turn, and each ship's damage, torpedoes, reloads, searchlight and the events on her."""
     s.divisions[v["id"]] = Division(v["id"], v["side"], v["name"], v["band"], tuple(q["id"] for q in v["ships"]),
                                     v["formation"], v["evasive"], v["smoke"], v["searchlight"], v["detached"],
-                                    heading, v["disengaging"], v["role"])
+                                    v["heading"], v["disengaging"], v["role"], v["moved"], v["supplied"])
+    if v["gave_away"]:
+        s.fired_spotted += (v["id"],)
+    if LEVEL[v["detected"]]:                          # what the enemy has of it (D.4), public
+        s.detected[other(v["side"]) + ">" + v["id"]] = LEVEL[v["detected"]]
     for q in v["ships"]:
-        card = d.ships[q["id"]]
-        slowed = q["speed"] - max(0, card.speed - d.speed_loss(card, q["structure"], q["flotation"]))
-        if slowed:                                         # D.1: a Random Event on her speed this turn
-            s.effects += (("speed", slowed, s.turn, q["id"]),)
-        left = v["band"] if v["band"] in (1, BANDS) else home
+        s.effects += tuple((k, val, last, q["id"]) for k, val, last in q["events"])
         s.ships[q["id"]] = Ship(v["id"], q["structure"], q["flotation"], q["fire"], q["status"],
-                                tuple(q["torpedoes"]), q["reloads"],
-                                q["structure"] < d.data.damage_effects.searchlight_lost_structure,
-                                tuple(0 for _ in q["torpedoes"]), left if q["status"] == "disengaged" else 0)
-    level = LEVEL[v["detected"]]
-    if level:
-        s.detected[other(v["side"]) + ">" + v["id"]] = level
-        if level == IDENTIFIED:
-            known = s.identified.get(other(v["side"]), ())
-            s.identified[other(v["side"])] = known + tuple(q["id"] for q in v["ships"] if q["id"] not in known)
+                                tuple(q["torpedoes"]), q["reloads"], q["searchlight"], tuple(q["ready"]),
+                                q["left_at"])
 
 
 def _base(div_id: str) -> str:

@@ -30,9 +30,11 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
                  "detected": LEVEL_NAME[s.level(other(div.side), div.id)],
                  "evasive": div.evasive, "smoke": div.smoke, "searchlight": div.searchlight,
                  "detached": div.detached, "disengaging": div.disengaging}
+        entry["count"] = len(afloat) if own or _knows_counts(c, side, div.side) else None
         if own:
             entry.update(formation=div.formation, speed=c.division_speed(div) if afloat else 0, role=div.role,
-                         ships=[_own_ship(c, q) for q in div.ships])
+                         heading=div.heading, moved=div.moved, supplied=div.supplied,
+                         gave_away=div.id in s.fired_spotted, ships=[_own_ship(c, q) for q in div.ships])
         elif level > UNSEEN and afloat:
             entry["ships"] = [_seen_ship(c, side, q, i + 1) for i, q in enumerate(afloat)]
         else:
@@ -69,10 +71,24 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
         "turn": s.turn, "turns": sc.turns, "phase": s.phase, "initiative": s.initiative,
         "environment": {"light": sc.light, "weather": sc.weather, "visibility": sc.visibility, "sea": sc.sea},
         "land": [{"name": m.name, "band": b} for m, b in d.land_markers(s.scenario)],
+        "land_units": [{"id": u.unit, "name": d.data.land_units[u.unit].name, "band": u.band,
+                        "damage": s.land.get(u.unit, 0), "destroyed": s.land.get(u.unit, 0) >= d.land_destroyed}
+                       for u in sc.land_unit],
+        "events": [[k, v, last, on] for k, v, last, on in s.effects
+                   if last >= s.turn and (on in ("battle", *SIDES) or on in s.divisions)],
         "options": dict(s.options), "divisions": divisions, "sides": sides, "pending": pending,
+        "control": control(s),
         "vp": dict(s.vp) if s.result is not None else None,
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
     }
+
+
+def control(s: NoFState) -> dict[str, Any] | None:
+    """Where the turn stands, where every part of it is public: in the Movement Phase the order of moving and the
+    divisions still to move (their markers are on the map). Elsewhere the steps name ships, so nothing."""
+    if s.phase != "movement":
+        return None
+    return {"step": s.step, "todo": list(s.todo), "first_mover": s.first_mover, "moving": s.moving}
 
 
 def _own_ship(c: Ctx, q: str) -> dict[str, Any]:
@@ -81,7 +97,9 @@ def _own_ship(c: Ctx, q: str) -> dict[str, Any]:
             "structure": st.structure, "flotation": st.flotation, "boxes": [sp.structure, sp.flotation],
             "fire": st.fire, "speed": c.speed(q), "defense": sp.defense, "size": sp.size,
             "batteries": [[b.name, b.firepower, b.reach] for b in sp.batteries],
-            "torpedoes": list(st.torpedoes), "reloads": st.reloads, "radar": [sp.radar_s, sp.radar_f]}
+            "torpedoes": list(st.torpedoes), "reloads": st.reloads, "ready": list(st.ready),
+            "searchlight": st.searchlight, "left_at": st.left_at, "radar": [sp.radar_s, sp.radar_f],
+            "events": [[k, v, last] for k, v, last, on in c.s.effects if on == q and last >= c.s.turn]}
 
 
 def _seen_ship(c: Ctx, side: str, q: str, pos: int) -> dict[str, Any]:
@@ -93,6 +111,16 @@ def _seen_ship(c: Ctx, side: str, q: str, pos: int) -> dict[str, Any]:
         sp = c.spec(q)
         out.update({"class": sp.class_name, "type": sp.type})
     return out
+
+
+def _knows_counts(c: Ctx, viewer: str | None, sd: str) -> bool:
+    """H: how many cards lie in an enemy stack is known where the viewer knows the enemy's numbers (Fair or
+    better, or with the optional rule off); the spectator knows it where the enemy does."""
+    s, d = c.s, c.d
+    if viewer is None or viewer == sd or not s.option("intelligence"):
+        return True
+    looker = other(sd) if viewer == PUBLIC else viewer
+    return d.data.intelligence[d.intelligence(s.scenario, looker)].knows != "nothing"
 
 
 def _force(c: Ctx, viewer: str | None, sd: str) -> dict[str, Any]:
