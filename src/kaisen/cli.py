@@ -110,7 +110,7 @@ def default_seats(game: Game) -> dict[str, str]:
 
 
 def side_name(side: str | None) -> str:
-    return {"usa": "USA", None: "nobody"}.get(side, str(side).replace("-", " ").title())
+    return {"usa": "USA", "usn": "USN", "ijn": "IJN", None: "nobody"}.get(side, str(side).replace("-", " ").title())
 
 
 class Session:

@@ -24,7 +24,7 @@ class NightsOfFury(Game[NoFState]):
 
     id = "nights-of-fury"
     title = "Nights of Fury: Guadalcanal Naval Battles"
-    sides = ("usn", "ijn")
+    sides = ("ijn", "usn")       # the last side is the human's at the terminal by default: the USN, as in the other games
     options = OPTIONAL_RULES
 
     def __init__(self, data: Rules | None = None):
