@@ -29,7 +29,7 @@ def test_j_a_searchlight_lessens_the_night_penalty_only_against_the_division_it_
     assert "night, searchlights -1" in is_chance(lit, "shot").reason
     c = Ctx(s, D)
     assert c.division_of("aoba").searchlight
-    from kaisen.games.nights_of_fury.detection import lit_target
+    from kaisen.games.nights_of_fury.conditions import lit_target
     assert lit_target(c, s.divisions["ijn-1"]) == "usn-1"
     dark, _ = _aim(s, "aoba", "at:usn-2:1")
     assert "night -2" in is_chance(dark, "shot").reason and "searchlights" not in is_chance(dark, "shot").reason

@@ -241,3 +241,17 @@ def _capped_text(name, trait) -> str:
 
 PAUSES = {"exp": pause_exp, "exp-trait": pause_exp_trait, "trait": pause_trait}
 ANSWERS = {"exp": on_exp, "exp-trait": on_exp_trait, "trait": on_trait}
+
+
+def view(s, d, side: str | None, pause) -> dict[str, Any]:
+    """A side's view of a generated battle or campaign: the set-up while it is rolled, else the battle's view
+    (views.py); a campaign adds its part (campaign.view_part)."""
+    from kaisen.games.nights_of_fury import views
+    if s.phase in ("setup", "campaign") or s.own.spec is None:
+        out = generator.setup_view(s, d, side, pause)
+    else:
+        out = views.view(s, d, side if side != "public" else views.PUBLIC, pause)
+        out["scenario"] = str(out["scenario"])
+    if s.own.kind == CAMPAIGN:
+        out["campaign"] = view_part(s, d, side if side in ("usn", "ijn") or side is None else "public")
+    return out

@@ -7,6 +7,17 @@ from kaisen.games.nights_of_fury.common import Ctx
 from kaisen.games.nights_of_fury.state import other
 
 
+def lit_target(c: Ctx, lit) -> str | None:
+    """The single enemy division a searchlight division picks out: the nearest (first in order on a tie)."""
+    best = None
+    for e in c.divisions_of(other(lit.side)):
+        r = abs(e.band - lit.band)
+        if r <= 2 and (best is None or r < best[0]):
+            best = (r, e.id)
+    return best[1] if best else None
+
+
+
 def effect(c: Ctx, kind: str, *targets: str) -> int:
     """The sum of the Random Events of a kind in force this turn on any of `targets` (a ship, a side, a division,
     or "battle")."""
@@ -48,7 +59,6 @@ def night_penalty(c: Ctx, q: str, t: str, r: int) -> list[tuple[str, int]]:
     if sp.radar_f and sp.radar_f >= r and not has_effect(c, "radar_out", q) and c.s.rolls.get("gun-clutter", 6) >= 4:
         return [("fire-control radar in range", 0)]
     mine, theirs = c.division_of(q), c.division_of(t)
-    from kaisen.games.nights_of_fury.detection import lit_target
     lit = (theirs.searchlight and abs(mine.band - theirs.band) <= c.d.data.detection_mods["searchlight_seen_bands"]) \
         or (mine.searchlight and lit_target(c, mine) == theirs.id)
     if lit:

@@ -78,19 +78,9 @@ def _automatic(c: Ctx, side: str, enemy: Division) -> bool:
     if enemy.searchlight and any(abs(d.band - enemy.band) <= 3 for d in c.divisions_of(side)):
         return True
     for d in c.divisions_of(side):
-        if d.searchlight and abs(d.band - enemy.band) <= 1 and enemy.id == lit_target(c, d):
+        if d.searchlight and abs(d.band - enemy.band) <= 1 and enemy.id == conditions.lit_target(c, d):
             return True
     return False
-
-
-def lit_target(c: Ctx, lit: Division) -> str | None:
-    """The single enemy division a searchlight division picks out: the nearest (first in order on a tie)."""
-    best = None
-    for e in c.divisions_of(other(lit.side)):
-        r = abs(e.band - lit.band)
-        if r <= 2 and (best is None or r < best[0]):
-            best = (r, e.id)
-    return best[1] if best else None
 
 
 def _next(c: Ctx) -> None:
@@ -110,7 +100,7 @@ def _next(c: Ctx) -> None:
 
 def _searchlight_roll(c: Ctx, side: str, enemy: Division) -> bool:
     """J: at 2 bands a searchlight division spots its one enemy division on 1-4."""
-    return any(d.searchlight and abs(d.band - enemy.band) == 2 and lit_target(c, d) == enemy.id
+    return any(d.searchlight and abs(d.band - enemy.band) == 2 and conditions.lit_target(c, d) == enemy.id
                for d in c.divisions_of(side))
 
 

@@ -135,7 +135,14 @@ def _start_phase(c: Ctx, i: int) -> None:
 def new_battle(d, scenario: str, options: dict) -> NoFState:
     """A. Set-up and B. Placement from the scenario; then turn 1 begins with the Event Phase."""
     if scenario in generator.OWN_KINDS:             # A, G: the battle is rolled first, then turn 1
-        return generator.new(d, scenario, options)
+        s = NoFState(scenario=scenario, options=tuple(sorted(options.items())))
+        c = Ctx(s, d)
+        if scenario == generator.CAMPAIGN:
+            campaign.start(c)
+        else:
+            generator.start(c)
+        s.last_events = tuple(c.ev)
+        return s
     s = setup.initial_state(d, scenario, options)
     c = Ctx(s, d)
     setup.announce(c)

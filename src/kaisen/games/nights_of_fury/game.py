@@ -5,8 +5,9 @@ import random
 from typing import Any
 
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
-from kaisen.games.nights_of_fury import flow, generator, views
+from kaisen.games.nights_of_fury import campaign, flow, generator, views
 from kaisen.games.nights_of_fury.rules import Rules, rules
+from kaisen.games.nights_of_fury.vocabulary import vocabulary
 from kaisen.games.nights_of_fury.state import NoFState
 
 OPTIONAL_RULES = (
@@ -61,12 +62,12 @@ class NightsOfFury(Game[NoFState]):
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         if state.own is not None:                       # A, G: the set-up being rolled, the campaign
-            return generator.view(state, self.data, side, self.pause(state))
+            return campaign.view(state, self.data, side, self.pause(state))
         return views.view(state, self.data, side, self.pause(state))
 
     def public_view(self, state: NoFState) -> dict[str, Any]:
         if state.own is not None:                       # A, G
-            return generator.view(state, self.data, views.PUBLIC, self.pause(state))
+            return campaign.view(state, self.data, views.PUBLIC, self.pause(state))
         return views.view(state, self.data, views.PUBLIC, self.pause(state))
 
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> NoFState:
@@ -82,24 +83,3 @@ class NightsOfFury(Game[NoFState]):
     def render(self, view: dict[str, Any]) -> Any:
         from kaisen.games.nights_of_fury.board import render_board
         return render_board(view)
-
-
-def vocabulary(d: Rules, scenario: str) -> frozenset[str]:
-    """The action vocabulary of one scenario (see NightsOfFury.action_vocabulary)."""
-    sc = d.scenario(scenario)
-    ids = {"move-first", "move-second", "hold", "steady", "evasive", "smoke", "evasive+smoke", "dark", "cease",
-           "disengage", "stay"}
-    ids.update(f"band:{b}" for b in range(1, d.data.board.bands + 1))
-    ids.update(f"land:{u.unit}" for u in sc.land_unit)
-    ids.update(f"formation:{f}" for f in d.formations)
-    for div in sc.division:
-        ships = list(div.ships)
-        divisions = [div.id] + [f"{div.id}/{n}" for n in range(1, len(ships) + 1)]
-        for q in ships:
-            ids.add(f"fire:{q}")
-            ids.update(f"detach:{q}:{p}" for p in ("disengage-1", f"disengage-{d.data.board.bands}", "torpedo",
-                                                     "pursue"))
-        for v in divisions:
-            ids.add(f"lights:{v}")
-            ids.update(f"at:{v}:{pos}" for pos in range(1, len(ships) + 1))
-    return frozenset(ids)

@@ -13,7 +13,7 @@ The set-up in progress and the campaign live in `state.own` (a `Setup`), whose J
 
 Designed where the rulebook is silent (RULES.md): ships form divisions by type (battleships and heavy cruisers;
 light cruisers; destroyers in fours; PT boats); a transport or supply mission rides on the destroyer divisions,
-a bombardment on the heaviest division; the commander flies his flag in the first ship of the first division;
+a bombardment on the heaviest division; the player puts his commander on a ship of his choice (E);
 a supply mission without a coast marker gets the Guadalcanal coast at its far band, a bombardment gets
 Henderson Field there; the USN's home edge is band 1, the IJN's band 10; a stand-alone generated battle draws
 its ships and commanders from the whole navy (months ignored)."""
@@ -24,63 +24,13 @@ from typing import Any
 import msgspec
 
 from kaisen.engine.core import Chance, Decision, Option, Scenario
-from kaisen.engine.record import RecordError
 from kaisen.games.nights_of_fury.common import Ctx, side_name
 from kaisen.games.nights_of_fury.data import SHIP_TYPES, ScenarioSpec
+from kaisen.games.nights_of_fury.own import (CAMPAIGN, DD_PER_DIVISION, ENV, FORMAT, GENERATED, HOME, MAX_DIVISIONS,
+                                            ORDER, OWN_KINDS, TRAITS, CommanderCards, OwnScenario, Setup,
+                                            scenario_id, setup_from_json, setup_to_json)
 from kaisen.games.nights_of_fury.state import other
-
-GENERATED, CAMPAIGN = "generated", "campaign"
-OWN_KINDS = (GENERATED, CAMPAIGN)
-FORMAT = 1                      # the JSON format of `Setup`; a save of another format is refused
-ORDER = ("ijn", "usn")          # the IJN rolls and assigns first (it chose where to go; the USN answered)
-HOME = {"usn": 1, "ijn": 10}    # each side's home edge
-TRAITS = ("combat", "cohesion", "detection")
-DD_PER_DIVISION = 4
-MAX_DIVISIONS = 6               # heavy, light cruisers, up to three destroyer divisions, PT boats
-ENV = ("light", "weather", "visibility", "sea")
-
-
-class OwnScenario(str):
-    """A generated battle's scenario id ("generated" or "campaign") carrying the battle's own ScenarioSpec (A)."""
-
-    spec: ScenarioSpec
-
-    def __new__(cls, sid: str, spec: ScenarioSpec) -> "OwnScenario":
-        self = super().__new__(cls, sid)
-        self.spec = spec
-        return self
-
-    def __reduce__(self):
-        return (OwnScenario, (str(self), self.spec))
-
-
-class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The generated set-up in progress and, in a campaign, the campaign itself (G). Never changed in place:
-    a step replaces it (`put`)."""
-
-    kind: str                                              # "generated" | "campaign"
-    format: int = FORMAT
-    env: dict[str, str] = {}                               # light, weather, visibility, sea
-    intelligence: dict[str, str] = {}
-    bands: dict[str, int] = {}
-    land: list[tuple[str, int]] = []                       # (marker, band)
-    missions: dict[str, str] = {}
-    limits: dict[str, dict[str, int]] = {}                 # side -> ship type -> how many it may take
-    chosen: dict[str, list[str]] = {}                      # side -> ships assigned, in order
-    commander: dict[str, str] = {}                         # side -> commander id ("" none)
-    flagship: dict[str, str] = {}                          # side -> the ship its commander sails in (E)
-    tried: dict[str, list[str]] = {}                       # side -> commanders whose availability roll failed
-    spec: ScenarioSpec | None = None                       # the battle being fought
-    # -- the campaign (G) --------------------------------------------------------------------------------
-    mission: int = 0                                       # 1.. the mission being set up or fought
-    pool: dict[str, list[str]] = {}                        # side -> surviving ships
-    repair: list[str] = []                                 # ships under repair: they miss the next mission
-    cards: dict[str, tuple[int, int, int]] = {}            # surviving pool commander -> combat, cohesion, detection
-    dead: list[str] = []                                   # pool commanders killed
-    totals: dict[str, int] = {}                            # campaign VP
-    log: dict[str, list[dict[str, Any]]] = {}              # side -> its campaign log, one entry per mission
-    verdict: tuple[str, str, int] | None = None            # winner ("usn"|"ijn"|"draw"), level, margin
-
+from kaisen.games.nights_of_fury.vocabulary import vocabulary as battle_vocabulary
 
 def put(c: Ctx, **changes) -> Setup:
     """Replace the set-up record with a changed copy (the old one may be shared with other states)."""
@@ -88,30 +38,6 @@ def put(c: Ctx, **changes) -> Setup:
     return c.s.own
 
 
-def setup_to_json(own: Setup) -> dict[str, Any]:
-    return msgspec.to_builtins(own)
-
-
-def setup_from_json(data: dict[str, Any]) -> Setup:
-    """The set-up record of a save; a save of another format is refused with one line naming the field."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        got = data.get("format") if isinstance(data, dict) else data
-        raise RecordError(f"state field 'own.format': campaign/generated save format {got!r} is not supported "
-                          f"(this kaisen reads format {FORMAT})")
-    try:
-        return msgspec.convert(data, Setup)
-    except msgspec.ValidationError as err:
-        raise RecordError(f"state field 'own': {err}") from None
-
-
-def scenario_id(own: Setup | None, sid: str) -> str:
-    """The state's scenario id: an OwnScenario carrying the spec once the battle is made."""
-    if own is None or own.spec is None:
-        return sid
-    return OwnScenario(own.kind, own.spec)
-
-
-# -- the pools ---------------------------------------------------------------------------------------------
 def navy_ships(d, side: str) -> list[str]:
     """Every named ship of a navy, in the data's order."""
     return [q for q, card in d.ships.items() if card.side == side]
@@ -459,7 +385,6 @@ def vocabulary(d, kind: str) -> frozenset[str]:
     """Every option id a generated battle or campaign can offer: the set-up's (ships added, commanders tried,
     traits chosen) and the battle's for any division of either navy (game.vocabulary on a spec holding every
     ship in each of the possible divisions)."""
-    from kaisen.games.nights_of_fury.game import vocabulary as battle_vocabulary
     divisions = []
     for side in ORDER:
         ships = navy_ships(d, side)
@@ -532,42 +457,8 @@ ANSWERS = {"gen-env": on_env, "gen-intel": on_intel, "gen-bands": on_bands, "gen
            "gen-missions": on_missions, "gen-limit": on_limit, "assign": on_assign,
            "commander": on_commander, "avail": on_avail, "stand-in": on_stand_in, "flagship": on_flagship}
 
-__all__ = ["OwnScenario", "Setup", "start", "make_spec", "vocabulary", "other"]
-
-
-class CommanderCards(dict):
-    """The Commander Ratings Table as Rules.commanders: the data's cards, and a card made on first use for an id
-    that carries its own ratings, "<id>|combat|cohesion|detection" (an experienced pool commander, E, G; a
-    stand-in from the Random Commander Table, G)."""
-
-    def __missing__(self, key: str):
-        base, bar, rest = key.partition("|")
-        if not bar:
-            raise KeyError(key)
-        combat, cohesion, detection = (int(v) for v in rest.split("|"))
-        known = dict.get(self, base)
-        if known is None:
-            navy = base.rpartition("-")[2]
-            known = msgspec.convert({"id": base, "name": f"{side_name(navy)} stand-in", "navy": navy, "combat": 0,
-                                     "cohesion": 0, "detection": 0, "availability": 0, "months": [],
-                                     "prov": "Random Commander Table (G)"}, type(next(iter(self.values()))))
-        card = msgspec.structs.replace(known, id=key, combat=combat, cohesion=cohesion, detection=detection)
-        self[key] = card
-        return card
-
-
-def new(d, scenario: str, options: dict):
-    """A, G: a generated battle or a campaign begins with its first set-up roll (flow.new_battle)."""
-    from kaisen.games.nights_of_fury import campaign
-    from kaisen.games.nights_of_fury.state import NoFState
-    s = NoFState(scenario=scenario, options=tuple(sorted(options.items())))
-    c = Ctx(s, d)
-    if scenario == CAMPAIGN:
-        campaign.start(c)
-    else:
-        start(c)
-    s.last_events = tuple(c.ev)
-    return s
+__all__ = ["OwnScenario", "Setup", "start", "make_spec", "vocabulary", "other", "CAMPAIGN", "GENERATED",
+           "OWN_KINDS", "FORMAT", "CommanderCards", "scenario_id", "setup_from_json", "setup_to_json"]
 
 
 def setup_view(s, d, side: str | None, pause) -> dict[str, Any]:
@@ -606,17 +497,3 @@ SCENARIOS = (
     Scenario(CAMPAIGN, "Campaign game (G)",
              "A run of missions with surviving ships and commanders carried over; the Victory-Loss verdict"),
 )
-
-
-def view(s, d, side: str | None, pause) -> dict[str, Any]:
-    """A side's view of a generated battle or campaign: the set-up while it is rolled, else the battle's view
-    (views.py); a campaign adds its part (campaign.view_part)."""
-    from kaisen.games.nights_of_fury import campaign, views
-    if s.phase in ("setup", "campaign") or s.own.spec is None:
-        out = setup_view(s, d, side, pause)
-    else:
-        out = views.view(s, d, side if side != "public" else views.PUBLIC, pause)
-        out["scenario"] = str(out["scenario"])
-    if s.own.kind == CAMPAIGN:
-        out["campaign"] = campaign.view_part(s, d, side if side in ("usn", "ijn") or side is None else "public")
-    return out

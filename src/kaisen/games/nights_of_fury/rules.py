@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kaisen.games.nights_of_fury.data import NoFData, ScenarioSpec, load
-from kaisen.games.nights_of_fury.generator import CommanderCards
+from kaisen.games.nights_of_fury.own import CommanderCards
 
 NAVY_SIDE = {"usn": "usn", "ijn": "ijn"}
 
@@ -68,7 +68,7 @@ class Rules:
     def __init__(self, data: NoFData):
         self.data = data
         self.ships: dict[str, Card] = {q: _card(data, q) for q in data.ships}
-        self.commanders = CommanderCards(data.commanders)   # ids may carry campaign ratings (generator.py)
+        self.commanders = CommanderCards(data.commanders)   # ids may carry campaign ratings (own.py)
         self.light_ids = frozenset(v for (k, v) in data.environment if k == "light")
         self.formations = ()
         self.fire_text = f"a fire starts on {', '.join(map(str, data.fire.starts_on))}"
@@ -84,7 +84,7 @@ class Rules:
 
     # -- scenarios --------------------------------------------------------------------------------------
     def scenario(self, sid: str) -> ScenarioSpec:
-        # a generated battle's id carries its own spec (generator.OwnScenario, A, G)
+        # a generated battle's id carries its own spec (own.OwnScenario, A, G)
         return self.data.scenarios[sid] if type(sid) is str else sid.spec
 
     def side_order(self, sid: str) -> tuple[str, str]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from kaisen.engine.core import Event, Pause
+from kaisen.games.nights_of_fury import own as own_records
 
 SIDES = ("ijn", "usn")
 SIDE_NAME = {"ijn": "IJN", "usn": "USN"}
@@ -108,7 +109,7 @@ class NoFState:
     result: tuple[str | None, int] | None = None
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
-    own: Any = None                                  # a generated battle's set-up and the campaign (generator.Setup)
+    own: Any = None                                  # a generated battle's set-up and the campaign (own.Setup)
 
     def copy(self) -> "NoFState":
         """Ships and divisions are immutable tuples, so the dicts are copied shallowly."""
@@ -149,15 +150,15 @@ class NoFState:
             "checks": list(self.checks), "resume": self.resume,
             "options": [list(o) for o in self.options],
             "result": None if self.result is None else list(self.result),
-            **({} if self.own is None else {"own": _own().setup_to_json(self.own)}),
+            **({} if self.own is None else {"own": own_records.setup_to_json(self.own)}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "NoFState":
         f = data["fire"]
-        own = _own().setup_from_json(data["own"]) if "own" in data else None   # generated set-up, campaign
+        own = own_records.setup_from_json(data["own"]) if "own" in data else None   # generated set-up, campaign
         return cls(
-            scenario=_own().scenario_id(own, data["scenario"]), own=own, turn=data["turn"], phase=data["phase"],
+            scenario=own_records.scenario_id(own, data["scenario"]), own=own, turn=data["turn"], phase=data["phase"],
             step=data["step"],
             ships={k: Ship(v[0], v[1], v[2], v[3], v[4], tuple(v[5]), v[6], v[7], tuple(v[8]), v[9])
                    for k, v in data["ships"].items()},
@@ -181,8 +182,3 @@ class NoFState:
         if not isinstance(other_state, NoFState):
             return NotImplemented
         return self.to_json() == other_state.to_json()
-
-
-def _own():
-    from kaisen.games.nights_of_fury import generator   # the generated set-up and campaign (A, G)
-    return generator
