@@ -16,7 +16,7 @@ from kaisen.registry import get_game
 
 DATA = Path(__file__).with_name("data")
 CASES = [(g, agents, seed)
-         for g in ("pacific-fury", "fury-at-midway", "victory-in-the-pacific")
+         for g in ("pacific-fury", "fury-at-midway", "victory-in-the-pacific", "nights-of-fury")
          for agents, seed in (("random", 1), ("random", 2), ("heuristic", 3))]
 
 
