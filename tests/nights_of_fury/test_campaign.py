@@ -197,3 +197,25 @@ def test_G_campaign_commanders_come_from_the_months_pool():
     for o in p.options:
         cm = D.commanders[o.fields["commander"]]
         assert month in cm.months and cm.navy == p.side
+
+
+def test_g_a_five_mission_campaign_heuristic_against_heuristic_reaches_its_verdict():
+    """G: the heuristic plays the set-up too (ships within the limits, the best available commander, his
+    flagship, the experience trait) and five missions run to the Victory-Loss verdict."""
+    from kaisen.agents.base import make_agent
+    from kaisen.engine.core import Chance, Decision, End
+    from kaisen.games.nights_of_fury import GAME as game
+    rng = random.Random(4)
+    bots = {side: make_agent(game.id, "heuristic", side, 4) for side in game.sides}
+    s = game.new_state("campaign")
+    kinds = set()
+    while not isinstance(p := game.pause(s), End):
+        if isinstance(p, Decision):
+            kinds.add(p.kind)
+            a = bots[p.side].choose(game.view(s, p.side), p)
+        else:
+            assert isinstance(p, Chance)
+            a = tuple(rng.randint(1, k) for k in p.dice)
+        s = game.apply(s, a)
+    assert {"assign-ship", "pick-commander", "flagship"} <= kinds
+    assert s.own.mission == 5 and s.own.verdict is not None

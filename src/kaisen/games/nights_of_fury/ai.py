@@ -464,6 +464,49 @@ def _find(decision: Decision, oid: str) -> str | None:
     return oid if any(o.id == oid for o in decision.options) else None
 
 
+# -- A, E, G: the set-up of a generated battle or a campaign mission ----------------------------------------
+def _card_worth(ship: str) -> float:
+    """What a ship brings to a night action: VP of its class (its size), plus its radar and Long Lances."""
+    card = _rules().ships[ship]
+    return card.vp + 2 * (card.radar_f + card.radar_s) / 3 + 3 * any(m.type93 for m in card.mounts) \
+        + sum(b.firepower for b in card.batteries) / 4
+
+
+def assign_ship(decision: Decision) -> str:
+    """G: take every ship the limits allow, the strongest first (a bigger force wins more night actions)."""
+    adds = [o for o in decision.options if o.fields["verb"] == "add"]
+    if not adds:
+        return "done"
+    return max(adds, key=lambda o: (_card_worth(o.fields["ship"]), o.id)).id
+
+
+def pick_commander(decision: Decision) -> str:
+    """A, G: the best-rated commander, the likelier to be available on a tie."""
+    cards = _rules().commanders
+
+    def worth(o) -> tuple:
+        k = cards[o.fields["commander"]]
+        return (k.combat + k.cohesion + k.detection, o.fields.get("availability", 0), o.id)
+    return max(decision.options, key=worth).id
+
+
+def flagship(decision: Decision) -> str:
+    """E: the commander sails in the stoutest ship (the death roll comes with structure damage)."""
+    cards = _rules().ships
+    return max(decision.options, key=lambda o: (cards[o.fields["ship"]].structure + cards[o.fields["ship"]].defense,
+                                               o.id)).id
+
+
+def experience_trait(decision: Decision) -> str:
+    """E: experience goes to Combat first (it adds to every gun and torpedo roll), then Detection, then Cohesion."""
+    order = {"combat": 0, "detection": 1, "cohesion": 2}
+    return min(decision.options, key=lambda o: (order.get(o.id.partition(":")[2], 9), o.id)).id
+
+
+SET_UP = {"assign-ship": assign_ship, "pick-commander": pick_commander, "flagship": flagship,
+          "experience-trait": experience_trait}
+
+
 class HeuristicAgent(Agent):
     """Plays a night action as the rulebook's example does: close in the dark with the edge, shoot with radar,
     hold a hidden torpedo division's guns, fire Long Lances when allowed, send damaged ships home."""
@@ -483,8 +526,10 @@ class HeuristicAgent(Agent):
 
     def decide(self, view: dict[str, Any], decision: Decision) -> str | None:
         """The heuristic's answer by the decision's kind (flow.DECISION_KINDS), or None."""
-        b = Board(view, decision.side)
         kind = decision.kind
+        if kind in SET_UP:                              # A, E, G: a generated battle's or campaign's set-up
+            return SET_UP[kind](decision)
+        b = Board(view, decision.side)
         if kind == "movement-order":
             return movement_order(b, decision)
         if kind == "move-division":
