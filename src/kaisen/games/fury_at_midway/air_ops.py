@@ -103,10 +103,12 @@ def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None,
     `fixed` (unit, carrier): that unit is taken to land there first. `places_of(c, unit)`: the carriers a
     unit may take (default: a Return 1 unit's, `landing_places`; 9.2(4) CAP: `cap_places`); or `places`, those
     carriers already worked out (unit -> carriers, for every unit of `units` at least)."""
-    slots: list[tuple[str, str | None]] = []       # (carrier, partner it combines with or None)
-    free: dict[str, int] = {}
     if places is None:
         places = {q: (places_of or landing_places)(c, q) for q in units}
+    if _all_fit(c, units, places, fixed):
+        return len(units) - (fixed is not None and fixed[0] in units)
+    slots: list[tuple[str, str | None]] = []       # (carrier, partner it combines with or None)
+    free: dict[str, int] = {}
     for q in units:
         for k in places[q]:
             if k not in free:
@@ -143,6 +145,35 @@ def max_landings(c: Ctx, units: list[str], fixed: tuple[str, str] | None = None,
         return False
 
     return sum(1 for q in units if augment(q, set()))
+
+
+def _all_fit(c: Ctx, units: list[str], places: dict[str, list[str]], fixed: tuple[str, str] | None) -> bool:
+    """A quick look before the matching of `max_landings`: True when every unit (but `fixed`'s) finds free
+    hangar room by taking, in turn, the first of its places with room left (`fixed`'s unit first takes one at
+    its carrier when it has free room). That is a landing for all of them, so the most that can land is all;
+    False says nothing (the matching decides)."""
+    cap = c.capacity
+    load = c.load
+    free: dict[str, int] = {}
+    for q in units:
+        for k in places[q]:
+            if k not in free:
+                free[k] = cap(k) - load(k)
+    skip = None
+    if fixed is not None:
+        skip, k = fixed
+        if free.get(k, 0) > 0:
+            free[k] -= 1
+    for q in units:
+        if q == skip:
+            continue
+        for k in places[q]:
+            if free[k] > 0:
+                free[k] -= 1
+                break
+        else:
+            return False
+    return True
 
 
 def to_land(c: Ctx) -> list[str]:
@@ -539,8 +570,26 @@ def op_options(c: Ctx) -> list[Option]:
         opts.append(o)
     if forming:
         opts += _launch_options(c, forming)
-    fly = must_fly(c) if s.groups else ()
-    for g in fly:
+    groups = s.groups
+    if (base is not None and base.groups == groups and base.side == side and base.kind == s.op_kind
+            and base.fleet == s.fleet):
+        memo.groups = base.groups       # the strike groups' moves are as they were (same groups, same fleets)
+        fly = memo.fly = base.fly
+    else:
+        memo.groups = dict(groups)
+        fly = memo.fly = _fly_options(c, side, cache, d) if groups else ()
+    if fly:
+        opts += fly
+    if not forming and not fly and not midway_launch_due(c):
+        opts.append(END_OPTION)
+    return opts
+
+
+def _fly_options(c: Ctx, side: str, cache: dict, d) -> tuple[Option, ...]:
+    """The moves of the side's strike groups still to fly this operation (8.5): on to a target in reach, or
+    home when none is (`must_fly`, `flight_targets`); a group that must fly always has one."""
+    out = []
+    for g in must_fly(c):
         hexes = flight_targets(c, g)
         for h in hexes:
             tgt = targets_at(c, side, h, g.midway_strike)
@@ -550,17 +599,15 @@ def op_options(c: Ctx) -> list[Option]:
                 o = cache[key] = Option(f"sg-move:{g.id}:{h}", None,
                                         {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt},
                                         _make(_move_label, d, g.id, g.hex, h, tgt))
-            opts.append(o)
+            out.append(o)
         if not hexes:
             key = ("sg-return", g.id, g.hex)
             o = cache.get(key)
             if o is None:
                 o = cache[key] = Option(f"sg-return:{g.id}", None, {"verb": "return", "group": g.id, "hex": g.hex},
                                         _make(_return_label, g.id))
-            opts.append(o)
-    if not forming and not fly and not midway_launch_due(c):
-        opts.append(END_OPTION)
-    return opts
+            out.append(o)
+    return tuple(out)
 
 
 def _launch_options(c: Ctx, forming: tuple[str, ...]) -> tuple[Option, ...]:
@@ -603,7 +650,7 @@ class _Menu:
     """The kept part of an air-operation menu (`op_options`): each squadron's segment, and what they were worked
     out from besides the aircraft, the moved set and the forming group (which `optouch` vouches for)."""
 
-    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places")
+    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places", "groups", "fly")
 
     def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet, places):
         self.places = places      # `_Facts.place` of each carrier asked so far: the same while fleets and DMCVs are
@@ -615,6 +662,8 @@ class _Menu:
         self.damage = damage
         self.dmcv = dmcv
         self.fleet = fleet
+        self.groups = None        # the strike groups `fly` was worked out from (a copy), set by op_options
+        self.fly = ()             # `_fly_options`
 
 
 def _box_info(st, box: str) -> tuple[str, str]:
