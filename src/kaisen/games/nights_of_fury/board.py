@@ -93,8 +93,11 @@ def marker(view: dict[str, Any], div: dict[str, Any], label: str) -> Text:
         text = Text(f"{label}:{len(afloat(div))}", style=SIDE_STYLE[sd])
     else:
         ships = div["ships"]
-        n = str(len(ships)) if isinstance(ships, list) and ships else "?"
-        text = Text(f"{label}:{n}{LEVEL_MARK.get(div['detected'], '') if n != '?' else ''}", style=SIDE_STYLE[sd])
+        if isinstance(ships, list) and ships:
+            n = str(len(ships)) + LEVEL_MARK.get(div["detected"], "")
+        else:                                  # face down: the card count where intelligence tells it (H)
+            n = "?" if div.get("count") is None else f"{div['count']}?"
+        text = Text(f"{label}:{n}", style=SIDE_STYLE[sd])
     flags = ("e" if div["evasive"] else "") + ("m" if div["smoke"] else "") + ("l" if div["searchlight"] else "") \
         + ("<" if div["disengaging"] or div["detached"] == "disengage" else "")
     if flags:

@@ -334,7 +334,8 @@ function nofCard(v, d, label, x, y, w) {
     o += rect(x, y, w, h - 4, `rx="4" class="card-back" stroke="${NOF_COLOR[sd]}"`);
     o += t(x + 6, y + 15, label, 'class="small bold chip"');
     if (flagText) o += t(x + w - 5, y + 15, flagText, 'text-anchor="end" class="tiny chip"');
-    o += t(x + w / 2, y + 30, "face down ?", 'text-anchor="middle" class="tiny chip"');
+    const cards = d.count == null ? "?" : `${d.count} card${d.count === 1 ? "" : "s"}`;  // H: a count the intelligence tells
+    o += t(x + w / 2, y + 30, `face down ${cards}`, 'text-anchor="middle" class="tiny chip"');
   } else {
     o += rect(x, y, w, h - 4, `rx="4" class="card" fill="${NOF_FILL[sd]}" stroke="${NOF_COLOR[sd]}"`);
     const what = own ? `sp ${d.speed}` : { spotted: "spot.", identified: "ident." }[d.detected] || d.detected;
