@@ -172,6 +172,9 @@ def entry_label_of(tf: TaskForce, zone: str, kind: str, non_initiative: str, hf_
 
 
 TE_SHIPS = ("tokyo-express",)
+# A TaskForce made from its six fields in C (the NamedTuple's __new__ is a Python function): (id, side,
+# ships, box, zone, revealed), the order TaskForce declares.
+_tuple_new = tuple.__new__
 
 
 def shift_boxes(c: Ctx) -> None:
@@ -182,7 +185,7 @@ def shift_boxes(c: Ctx) -> None:
         if tf.box >= BOXES:
             c.to_base(tf, "pushed out of box 7: it cannot sortie this turn", "9.7")
         else:
-            tfs[tf.id] = TaskForce(tf.id, tf.side, tf.ships, tf.box + 1, tf.zone, tf.revealed)
+            tfs[tf[0]] = _tuple_new(TaskForce, (tf[0], tf[1], tf[2], tf[3] + 1, tf[4], tf[5]))
 
 
 def on_answer(c: Ctx, oid: str) -> None:
@@ -202,10 +205,10 @@ def on_answer(c: Ctx, oid: str) -> None:
         c.finish(DONE_OPERATION)
     elif kind == "sortie":
         c.note("operation", "9.1", _sortie_text, d, tf, parts[2])
-        enter(c, TaskForce(tf.id, tf.side, tf.ships, None, parts[2], tf.revealed), "9.1")
+        enter(c, _tuple_new(TaskForce, (tf[0], tf[1], tf[2], None, parts[2], tf[5])), "9.1")
     elif kind == "move":
         c.note("operation", "9.2", _move_text, d, tf, parts[2])
-        enter(c, TaskForce(tf.id, tf.side, tf.ships, tf.box, parts[2], tf.revealed), "9.2")
+        enter(c, _tuple_new(TaskForce, (tf[0], tf[1], tf[2], tf[3], parts[2], tf[5])), "9.2")
     elif kind == "strike":      # 9.5: the air strike is fought (10.6)
         s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=parts[2])
         c.finish(COMBAT_READY)
