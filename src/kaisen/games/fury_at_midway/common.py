@@ -294,13 +294,22 @@ class Ctx:
 
     def free_boxes(self, carrier: str) -> list[int]:
         """Undamaged deck boxes with no aircraft in them (8.3(5))."""
-        if not self.frozen:
-            by_box = self.s.air.index().by_box
-            return [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in by_box]
-        got = self._free.get(carrier)
-        if got is None:
-            by_box = self.s.air.index().by_box
-            got = self._free[carrier] = [n for n in self.open_boxes(carrier) if f"deck:{carrier}:{n}" not in by_box]
+        if self.frozen:
+            got = self._free.get(carrier)
+            if got is not None:
+                return got
+        s = self.s
+        if carrier in s.sunk if carrier != MIDWAY else self.midway_destroyed():     # not afloat
+            got = []
+        else:
+            by_box = s.air.index().by_box
+            bad = s.damage.get(carrier)
+            if bad:
+                got = [n for n, name in self.st.deck_names[carrier] if name not in by_box and n not in bad]
+            else:
+                got = [n for n, name in self.st.deck_names[carrier] if name not in by_box]
+        if self.frozen:
+            self._free[carrier] = got
         return got
 
     def load(self, carrier: str) -> int:

@@ -11,7 +11,8 @@ from kaisen.games.fury_at_midway.data import FaMData
 
 class Static:
     __slots__ = ("side_of", "spec", "parent", "type", "side_squadrons", "within2", "group_carriers",
-                 "fleet_groups", "fleet_group_set", "options", "deck_range", "boxinfo", "side_decks", "side_pos")
+                 "fleet_groups", "fleet_group_set", "options", "deck_range", "boxinfo", "side_decks", "side_pos",
+                 "deck_names")
 
     def __init__(self, d: FaMData):
         sq = d.squadrons
@@ -29,13 +30,23 @@ class Static:
         self.options: dict[tuple, Any] = {}
         self.boxinfo: dict[str, tuple[str, str]] = {}   # box name -> (kind, carrier or group): air_ops
         self.deck_range = {k: tuple(range(1, sp.deck_boxes + 1)) for k, sp in d.carriers.items()}
+        self.deck_names = {k: tuple((n, f"deck:{k}:{n}") for n in range(1, sp.deck_boxes + 1))
+                           for k, sp in d.carriers.items()}    # (box number, box name) of each deck box
         self.side_decks = {side: tuple(f"deck:{k}:{n}" for k, sp in d.carriers.items() if sp.side == side
                                        for n in range(1, sp.deck_boxes + 1)) for side in sides}
 
 
+_last: list = [None, None]      # the data set asked last and its Static (a game's steps ask for one all the time)
+
+
 def static(d: FaMData) -> Static:
+    last = _last
+    if last[0] is d:
+        return last[1]
     st = d.__dict__.get("_static")
     if st is None:
         st = Static(d)
         object.__setattr__(d, "_static", st)
+    last[0] = d
+    last[1] = st
     return st

@@ -50,7 +50,7 @@ class AirIndex:
     """Derived from `FaMState.air` (never saved, never compared): the squadrons of each box in id order, and
     what counts against each carrier's capacity (deck and hangar, 8.3(3)). Built at most once per change."""
 
-    __slots__ = ("by_box", "aboard")
+    __slots__ = ("by_box", "aboard", "shared", "own_aboard")
 
     def __init__(self, air: dict[str, tuple[str, int]]):
         by_box: dict[str, list[str]] = {}
@@ -71,6 +71,40 @@ class AirIndex:
                     got.append(q)
         self.by_box = by_box
         self.aboard = aboard
+        self.shared = False         # an Air copy shares it: changes make a new index (`moved`), else in place
+        self.own_aboard = True      # `aboard` is this index's own (not one it shares with the index it came from)
+
+    def move_here(self, q: str, old: str | None, new: str) -> None:
+        """`moved` in place, for an index no copy shares: the dicts are changed, the lists in them replaced (a
+        list may be shared with the index this one came from)."""
+        by_box = self.by_box
+        if old is not None:
+            rest = [x for x in by_box[old] if x != q]
+            if rest:
+                by_box[old] = rest
+            else:
+                del by_box[old]
+            if old.startswith(("deck:", "hangar:")):
+                aboard = self.aboard
+                if not self.own_aboard:
+                    aboard = self.aboard = dict(aboard)
+                    self.own_aboard = True
+                k = old.split(":")[1]
+                rest = [x for x in aboard[k] if x != q]
+                if rest:
+                    aboard[k] = rest
+                else:
+                    del aboard[k]
+        got = by_box.get(new)
+        by_box[new] = [q] if got is None else sorted(got + [q])
+        if new.startswith(("deck:", "hangar:")):
+            aboard = self.aboard
+            if not self.own_aboard:
+                aboard = self.aboard = dict(aboard)
+                self.own_aboard = True
+            k = new.split(":")[1]
+            got = aboard.get(k)
+            aboard[k] = [q] if got is None else sorted(got + [q])
 
     def moved(self, q: str, old: str | None, new: str) -> "AirIndex":
         """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
@@ -101,6 +135,8 @@ class AirIndex:
             got = aboard.get(k)
             aboard[k] = [q] if got is None else sorted(got + [q])
         out.aboard = aboard
+        out.shared = False
+        out.own_aboard = aboard is not self.aboard
         return out
 
 
@@ -130,7 +166,9 @@ class Air(dict):
     def copy(self) -> "Air":
         new = _new_dict(Air)
         dict.update(new, self)
-        new._idx = self._idx
+        idx = new._idx = self._idx
+        if idx is not None:
+            idx.shared = True
         new.tok = self.tok
         return new
 
@@ -140,9 +178,15 @@ class Air(dict):
         if idx is not None:
             old = dict.get(self, key)
             if old is None:
-                self._idx = idx.moved(key, None, value[0])
+                if idx.shared:
+                    self._idx = idx.moved(key, None, value[0])
+                else:
+                    idx.move_here(key, None, value[0])
             elif old[0] != value[0]:
-                self._idx = idx.moved(key, old[0], value[0])
+                if idx.shared:
+                    self._idx = idx.moved(key, old[0], value[0])
+                else:
+                    idx.move_here(key, old[0], value[0])
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key):
