@@ -180,14 +180,23 @@ def to_land(c: Ctx) -> list[str]:
     """Return 1 units of the operating side that have not moved this operation, in id order; at night, once
     Return 1 is empty, the CAP (10.2(2))."""
     s = c.s
-    air = s.air
+    get = s.air.get
     moved = s.moved
-    mine = [(q, air[q][0]) for q in c.st.side_squadrons[s.op_side] if q in air and q not in moved]
-    mine = [(q, box) for q, box in mine if box.startswith(("ret1:", "cap:"))]
-    ret1 = [q for q, box in mine if box.startswith("ret1:")]
-    if ret1 or s.op_kind != "night":
+    night = s.op_kind == "night"
+    ret1 = []
+    caps = []
+    for q in c.st.side_squadrons[s.op_side]:
+        v = get(q)
+        if v is None or q in moved:
+            continue
+        box = v[0]
+        if box[:5] == "ret1:":
+            ret1.append(q)
+        elif night and box[:4] == "cap:":
+            caps.append(q)
+    if ret1 or not night:
         return ret1
-    return [q for q, _ in mine]
+    return caps
 
 
 def parent_crowds(c: Ctx, units: list[str]) -> dict[str, list[str]]:
