@@ -19,19 +19,25 @@ def repairable(c: Ctx, side: str) -> list[str]:
     """11.1-11.24: damaged ships in a friendly port with repair points left this turn that have not sailed. Only
     ships: the damage of land-based air and amphibious units stays until they are eliminated (RULES.md)."""
     s = c.s
+    damage = s.damage
+    if not damage:
+        return []
+    loc, units, bases = s.loc, c.d.units, c.d.bases
+    raider, moved, done = s.raider, s.moved, s.done
     out = []
-    for u in sorted(s.damage):
-        loc = s.loc.get(u)
-        if loc is None or not loc.startswith("port:") or not s.damage.get(u) or c.side_of(u) != side \
-                or u in s.raider:
+    for u in sorted(damage):
+        if not damage[u]:
             continue
-        if not c.is_ship(u):
+        where = loc.get(u)
+        if where is None or not where.startswith("port:"):
             continue
-        if u in s.moved and u not in s.done:
+        sp = units[u]
+        if sp.side != side or u in raider or sp.kind != "ship":
             continue
-        port = loc[5:]
-        sp = c.d.bases[port]
-        if sp.repair_side == side and points_left(c, port) > 0:
+        if u in moved and u not in done:
+            continue
+        port = where[5:]
+        if bases[port].repair_side == side and points_left(c, port) > 0:
             out.append(u)
     return out
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from kaisen.engine.core import Decision, End, Option, Pause, apply_step
 from kaisen.games.victory_in_the_pacific import combat, end_turn, island_combat, movement, reinforcements, turn1
 from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
-from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, other
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, kept_drop, kept_valid, other
 
 
 # -- the sequence of play (rulebook 4.2, 5.1-5.75; RULES.md "Sequence of play") ---------------------------------
@@ -328,20 +328,7 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
     s = c.s
     out: list[Option] = []
     if step == "patrol":
-        # The two options of a ship in a port never change during a game: made once per rules data and shared
-        # (an Option's label is made from its fields and the rules data alone).
-        lab = c.labels
-        pairs, loc = lab.patrol_pairs, s.loc
-        get = pairs.get
-        for u in movement.ready_ships(c, side):
-            where = loc[u]
-            pair = get((u, where))
-            if pair is None:
-                port = where[5:]
-                pair = pairs[(u, where)] = (
-                    Option("sortie:" + u, None, {"verb": "sortie", "unit": u, "port": port}, lab.sortie_patrol),
-                    Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider))
-            out += pair
+        out += patrol_pairs(c, side)
         for u in end_turn.repairable(c, side):
             out.append(Option(f"repair:{u}", None, {"verb": "repair", "unit": u, "port": s.loc[u][5:]},
                               lazy_label("Repair one damage point of {} ({} damage; it stays in port this turn)",
@@ -362,6 +349,40 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
     return out
 
 
+def patrol_pairs(c: Ctx, side: str) -> tuple:
+    """The patrol step's options of the ready ships (5.21: each ship's sortie and raider options, in id order),
+    kept from one move to the next (issue 11, item 4): the state keeps the last menu (`kept`, with the side's ships
+    in port, moved, raiders and damage it was made from); a patrol-step move (a raider, a repair, a rebuild, a
+    sortie's sailing) takes its ship's two options out (`kept_drop`). The kept menu is used only while the state
+    still holds what it says it was made from (anything else changed, in play or in place: made from scratch)."""
+    s = c.s
+    lab = c.labels
+    here = c.by().get(("port", side), ())
+    k = s.kept
+    if k is not None and k[0] == side and k[1] == s.turn and k[2] is lab and k[3] is here and k[4] is s.moved \
+            and k[5] is s.raider and k[6] == s.damage:
+        return k[8]
+    # The two options of a ship in a port never change during a game: made once per rules data and shared
+    # (an Option's label is made from its fields and the rules data alone).
+    pairs = lab.patrol_pairs
+    get = pairs.get
+    loc = s.loc
+    out: list[Option] = []
+    ready = tuple(movement.ready_ships(c, side))
+    for u in ready:
+        where = loc[u]
+        pair = get((u, where))
+        if pair is None:
+            port = where[5:]
+            pair = pairs[(u, where)] = (
+                Option("sortie:" + u, None, {"verb": "sortie", "unit": u, "port": port}, lab.sortie_patrol),
+                Option("raider:" + u, None, {"verb": "raider", "unit": u, "port": port}, lab.raider))
+        out += pair
+    opts = tuple(out)
+    s.kept = (side, s.turn, lab, here, s.moved, s.raider, dict(s.damage), ready, opts)
+    return opts
+
+
 def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
     s = c.s
     verb, _, u = a.partition(":")
@@ -369,16 +390,26 @@ def on_move_option(c: Ctx, step: str, side: str, a: str) -> None:
         s.step = f"dest:{'raid' if step == 'raid' else 'patrol'}:{u}"
         return
     if verb == "raider":
+        ok = kept_valid(s)
         s.raider = s.raider | {u}
+        if ok:
+            kept_drop(s, u)
         c.say_later("move", "5.21", _turned_raider, c.d, u)      # in plain sight (15.3)
         return
     if verb == "repair":
+        ok = kept_valid(s)
         end_turn.repair(c, u)
+        if ok:
+            kept_drop(s, u)
         return
     if verb == "rebuild":
+        ok = kept_valid(s)
         end_turn.rebuild(c, a)
+        if ok:
+            kept_drop(s, u.partition(":")[0])
         return
     # done: speed rolls for this side's movers, then the next side / step (6.43)
+    s.kept = None
     nxt = NEXT[(step, side)]
     s.pending = (nxt,)
     if s.moving:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Option
 from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
-from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, kept_drop, kept_valid, other
 
 FIRST_TURN_MOVERS = ("australia", "singapore", "the-philippines")   # 18.22: the five cruisers there may move
 
@@ -123,10 +123,13 @@ def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
     """Put the unit at sea; queue its speed roll if it went far enough to need one (6.43)."""
     s = c.s
     n = reach(c, u, raid)[area]
+    ok = kept_valid(s)
     s.loc[u] = "sea:" + area
     s.mode[u] = "raid" if raid else "patrol"
     s.moved = s.moved | {u}
     s.raider = s.raider - {u}
+    if ok:
+        kept_drop(s, u)              # flow.patrol_pairs: her options out of the kept patrol menu
     roll = rolled_from(c, u, raid)
     if roll and n >= roll and c.speed(u) < 7:
         s.moving = s.moving + (f"{u}>{area}",)

@@ -40,6 +40,32 @@ def _add(t: tuple, u: str) -> tuple:
     return t[:i] + (u,) + t[i:]
 
 
+def kept_valid(s) -> bool:
+    """Whether the kept patrol menu still says what the state holds (called before a move changes it)."""
+    k = s.kept
+    if k is None:
+        return False
+    by = s.loc.by
+    if by is None or by.get(("port", k[0]), ()) is not k[3] or k[4] is not s.moved or k[5] is not s.raider \
+            or k[1] != s.turn or k[6] != s.damage:
+        s.kept = None
+        return False
+    return True
+
+
+def kept_drop(s, u: str) -> None:
+    """After a move of the patrol step changed ship `u` (it is no longer ready: it sailed, turned raider, was
+    repaired or rebuilt), the kept menu without her options, for what the state now holds."""
+    side, turn, lab, here, moved, raider, damage, ready, opts = s.kept
+    if u in ready:
+        i = ready.index(u)
+        ready = ready[:i] + ready[i + 1:]
+        opts = opts[:2 * i] + opts[2 * i + 2:]
+    by = s.loc.by
+    s.kept = (side, turn, lab, by.get(("port", side), ()) if by is not None else None, s.moved, s.raider,
+              dict(s.damage), ready, opts) if by is not None else None
+
+
 class Locs(dict):
     """`VPState.loc` (unit -> location) with an index kept up to date as units move (DESIGN.md: menus are kept
     from indices the state maintains). The index (`by`) maps, to the units there in id order (a tuple):
@@ -140,6 +166,7 @@ class Locs(dict):
         return (Locs, (dict(self),))
 
 
+_DERIVED = frozenset({"cache", "last_events", "kept"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
 
 
@@ -173,6 +200,7 @@ class VPState:
     result: tuple[str | None, int] | None = None
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
+    kept: Any = None                     # derived: the patrol step's ships and their options (flow.patrol_pairs)
 
     def __post_init__(self) -> None:
         if type(self.loc) is not Locs:
@@ -185,7 +213,7 @@ class VPState:
                        self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
                        dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
                        self.sub_used, self.combat.copy() if self.combat is not None else None, self.fought,
-                       self.pending, self.first_turn, self.options, self.result, (), None)
+                       self.pending, self.first_turn, self.options, self.result, (), None, self.kept)
 
     def option(self, name: str) -> bool:
         opts = _OPTIONS.get(self.options)
@@ -204,7 +232,7 @@ class VPState:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name in ("cache", "last_events"):
+            if f.name in _DERIVED:
                 continue
             v = getattr(self, f.name)
             if f.name == "combat":
