@@ -2,12 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import partial
 
 from kaisen.engine.core import Event
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, other
 
 BRITISH_PORTS = ("ceylon", "singapore", "saigon", "yokosuka")   # 10.13, 17.22
+
+
+class _Once:
+    """`Ctx.labels`: looked up once per step, on first use, then an attribute of the Ctx (what functools'
+    cached_property does, without its lock: a Ctx belongs to one step of one thread)."""
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        got = obj.__dict__["labels"] = labels(obj.d)
+        return got
 
 
 @dataclass
@@ -43,11 +54,7 @@ class Ctx:
         """`say_later` for an event only `side` may read."""
         self.ev.append(Event(kind, None, side, rule, make, args))
 
-    @cached_property
-    def labels(self) -> "Labels":
-        """Option labels made on demand for these rules data (Labels), and the other caches per rules data (looked up
-        once per step)."""
-        return labels(self.d)
+    labels = _Once()   # Labels: option labels made on demand for these rules data, and the other caches per rules data
 
     def name(self, u: str) -> str:
         return self.d.units[u].name
