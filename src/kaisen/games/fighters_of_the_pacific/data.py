@@ -752,9 +752,11 @@ def _load_scenarios(raw: dict[str, Any], d: dict[str, Any]) -> tuple[dict[str, S
         missing = [r for r in introduced if r not in s.rules]
         if missing:
             raise DataError(f, label, "rules", f"drops {missing[0]!r}, which an earlier scenario taught (rules are cumulative)")
-        introduced += [r for r in s.rules if r not in introduced]
-    if introduced != [r for r in RULE_ORDER if r in introduced]:
-        raise DataError(f, "[[scenario]]", "rules", f"rules introduced in the order {introduced}, not the rulebook's {list(RULE_ORDER)}")
+        introduced += [r for r in RULE_ORDER if r in s.rules and r not in introduced]
+        if introduced != list(RULE_ORDER[:len(introduced)]):
+            skipped = next(r for r in RULE_ORDER if r not in introduced)
+            raise DataError(f, label, "rules", f"introduces {introduced[-1]!r} before {skipped!r} was taught "
+                                               f"(the rulebook's order: {', '.join(RULE_ORDER)})")
     return {s.id: s for s in order}, layouts
 
 
