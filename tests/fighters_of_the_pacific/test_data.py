@@ -45,8 +45,8 @@ def test_spec_sheets_six_aircraft_with_exactly_the_rulebooks_traits():
         "val": {"bomber", "dive_bomber", "flammable", "agile"},
         "kate": {"bomber", "torpedo_bomber", "flammable"},
     }
-    assert {t.name for t in D.traits.values()} == {"Fighter", "Bomber", "Dive Bomber", "Torpedo Bomber", "Agile",
-                                                    "20mm Gun", "Flammable"}
+    names = {t.name for t in D.traits.values()}
+    assert names == {"Fighter", "Bomber", "Dive Bomber", "Torpedo Bomber", "Agile", "20mm Gun", "Flammable"}
     assert {a.side for a in D.aircraft.values() if a.id in ("wildcat", "dauntless", "devastator")} == {"usa"}
     assert {a.side for a in D.aircraft.values() if a.id in ("zero", "val", "kate")} == {"japan"}
 
@@ -197,7 +197,7 @@ def test_barrage_sources_follow_the_rule():
 
 
 def test_ships_and_movement_data():
-    """Ships: destroyers 2 segments, carriers 3; the front steps ahead or one notch aside; launches need front/centre."""
+    """Ships: destroyers 2 segments, carriers 3; the front steps ahead or a notch aside; launches need front, centre."""
     assert D.ship_classes["destroyer"].segments == ("front", "back")
     assert D.ship_classes["carrier"].segments == ("front", "centre", "back")
     assert set(D.ship_classes["carrier"].moves) == {-1, 0, 1}
@@ -238,15 +238,16 @@ def _broken(tmp_path: Path, file: str, old: str, new: str, count: int = 1) -> Pa
 
 @pytest.mark.parametrize("file,old,new,entry,field,words", [
     ("scenarios.toml", 'aircraft = "zero"\nfacing = 3\naltitude = "high"\ncells = [[5, 0]',
-     'aircraft = "oscar"\nfacing = 3\naltitude = "high"\ncells = [[5, 0]', "fighter-sweep", "aircraft", "unknown aircraft"),
+     'aircraft = "oscar"\nfacing = 3\naltitude = "high"\ncells = [[5, 0]',
+     "fighter-sweep", "aircraft", "unknown aircraft"),
     ("scenarios.toml", "cells = [[5, 0], [6, 0], [7, 0], [8, 0]]", "cells = [[5, 0], [6, 0], [7, 0], [16, 0]]",
      "fighter-sweep", "cells", "off the"),
     ("scenarios.toml", "cells = [[6, 5], [7, 5]]", "cells = [[6, 5], [6, 5]]",
      "fighter-sweep", "cells", "already holds an airplane at high"),
     ("tokens.toml", "devastator = 10", "devastator = 5", "torpedo-eight", "flight", "the box holds 5"),
     ("tokens.toml", "torpedo = 12", "torpedo = 4", "torpedo-eight", "flight", "torpedo tokens"),
-    ("aircraft.toml", "field_of_fire = [[0, -1], [0, -2], [0, -3]]", "field_of_fire = [[0, -1], [1, -2], [0, -3]]",
-     "wildcat", "field_of_fire", "neither straight ahead"),
+    ("aircraft.toml", "field_of_fire = [[0, -1], [0, -2], [0, -3]]",
+     "field_of_fire = [[0, -1], [1, -2], [0, -3]]", "wildcat", "field_of_fire", "neither straight ahead"),
     ("aircraft.toml", 'traits = ["fighter", "agile", "gun_20mm"]', 'traits = ["fighter", "agile", "cannon"]',
      "zero", "traits", "unknown trait"),
     ("aircraft.toml", 'speed_prov = "designed: 300 mph or more -> 4 MP"', 'speed_prov = "guess"',

@@ -322,6 +322,26 @@ class _Header(_Spec):
     prov: str
 
 
+class _RearArc(_Spec):
+    """The rear gunner's arc (aircraft.toml [rear_arc])."""
+    offsets: tuple[tuple[int, int], ...]
+    prov: str
+
+
+class _Tokens(_Spec):
+    """The box inventory (tokens.toml)."""
+    prov: str
+    aircraft: dict[str, int]
+    markers: dict[str, int]
+
+
+class _BoardsHead(_Spec):
+    """The module size (boards.toml)."""
+    prov: str
+    module_cols: int
+    module_rows: int
+
+
 # ---------------------------------------------------------------- board layout
 
 @dataclass(frozen=True)
@@ -351,7 +371,8 @@ class Layout:
         return h in self.hexes and h not in self.islands
 
 
-def build_layout(boards: tuple[tuple[str, ...], ...], modules: Mapping[str, ModuleSpec], cols: int, rows: int) -> Layout:
+def build_layout(boards: tuple[tuple[str, ...], ...], modules: Mapping[str, ModuleSpec], cols: int,
+                 rows: int) -> Layout:
     """The board a layout of module faces makes: module (i, j) covers cells col 8j+c, row 6i+r (boards.toml)."""
     hexes: set[Hex] = set()
     clouds: set[Hex] = set()
@@ -455,7 +476,8 @@ def _load_hexes(raw: dict[str, Any]) -> tuple[FacingSpec, ...]:
             raise DataError(f, _label("facing", x.id, x.id), "direction",
                             "not the previous facing rotated one notch clockwise")
     if raw.get("coordinates") != "axial" or raw.get("cell_layout") != "odd-q" or raw.get("orientation") != "flat-top":
-        raise DataError(f, "(file)", "coordinates", "the loader knows only axial coordinates, odd-q cells, flat-top hexes")
+        raise DataError(f, "(file)", "coordinates",
+                        "the loader knows only axial coordinates, odd-q cells, flat-top hexes")
     return facings
 
 
@@ -465,11 +487,7 @@ def _load_aircraft(raw: dict[str, Any]) -> tuple[dict[str, TraitSpec], dict[str,
     rear = raw.get("rear_arc")
     if not isinstance(rear, dict):
         raise DataError(f, "[rear_arc]", "rear_arc", "missing table")
-
-    class _Rear(_Spec):
-        offsets: tuple[tuple[int, int], ...]
-        prov: str
-    ra = _conv(f, "[rear_arc]", rear, _Rear)
+    ra = _conv(f, "[rear_arc]", rear, _RearArc)
     check_field_provenance(f, "[rear_arc]", ra)
     for o in ra.offsets:
         if tuple(o) not in DIRECTIONS:
@@ -488,7 +506,8 @@ def _load_aircraft(raw: dict[str, Any]) -> tuple[dict[str, TraitSpec], dict[str,
         for o in a.field_of_fire:
             if not allowed_fire_offset(tuple(o)):
                 raise DataError(f, label, "field_of_fire",
-                                f"offset {list(o)} is neither straight ahead (0,-1..-{MAX_FORWARD_RANGE}) nor a neighbour")
+                                f"offset {list(o)} is neither straight ahead (0,-1..-{MAX_FORWARD_RANGE}) "
+                                "nor a neighbour")
             if tuple(o) in seen:
                 raise DataError(f, label, "field_of_fire", f"offset {list(o)} listed twice")
             seen.add(tuple(o))
@@ -503,11 +522,6 @@ def _load_aircraft(raw: dict[str, Any]) -> tuple[dict[str, TraitSpec], dict[str,
 
 def _load_tokens(raw: dict[str, Any], planes: Mapping[str, AircraftSpec]) -> tuple[dict[str, int], dict[str, int]]:
     f = "tokens.toml"
-
-    class _Tokens(_Spec):
-        prov: str
-        aircraft: dict[str, int]
-        markers: dict[str, int]
     t = _conv(f, "(file)", raw, _Tokens)
     check_field_provenance(f, "(file)", t)
     if set(t.aircraft) != set(planes):
@@ -560,25 +574,22 @@ def _load_ships(raw: dict[str, Any]) -> tuple[dict[str, ShipClassSpec], dict[str
 
 def _load_boards(raw: dict[str, Any]) -> tuple[int, int, dict[str, ModuleSpec]]:
     f = "boards.toml"
-
-    class _Head(_Spec):
-        prov: str
-        module_cols: int
-        module_rows: int
-    head = _conv(f, "(file)", {k: raw.get(k) for k in ("prov", "module_cols", "module_rows")}, _Head)
+    head = _conv(f, "(file)", {k: raw.get(k) for k in ("prov", "module_cols", "module_rows")}, _BoardsHead)
     check_field_provenance(f, "(file)", head)
     if head.module_cols < 2 or head.module_cols % 2 or head.module_rows < 1:
         raise DataError(f, "(file)", "module_cols", "a module is an even number (>= 2) of columns wide")
     modules = {m.id: m for m in convert_unique(f, "module", raw.get("module"), ModuleSpec)}
     want = {f"{x}{n}" for x in MODULE_LETTERS for n in (1, 2)}
     if set(modules) != want:
-        raise DataError(f, "[[module]]", "id", f"the modules are A1/A2 ... H1/H2; differs by {sorted(set(modules) ^ want)}")
+        raise DataError(f, "[[module]]", "id",
+                        f"the modules are A1/A2 ... H1/H2; differs by {sorted(set(modules) ^ want)}")
     for i, m in enumerate(modules.values()):
         label = _label("module", i, m.id)
         for fld in ("clouds", "islands"):
             for c in getattr(m, fld):
                 if not (0 <= c[0] < head.module_cols and 0 <= c[1] < head.module_rows):
-                    raise DataError(f, label, fld, f"cell {list(c)} is outside the {head.module_cols} x {head.module_rows} module")
+                    raise DataError(f, label, fld, f"cell {list(c)} is outside the "
+                                                   f"{head.module_cols} x {head.module_rows} module")
         both = set(map(tuple, m.clouds)) & set(map(tuple, m.islands))
         if both:
             raise DataError(f, label, "islands", f"cell {list(sorted(both)[0])} is both cloud and island")
@@ -636,7 +647,8 @@ def _check_scenario(s: ScenarioSpec, label: str, d: dict[str, Any]) -> Layout:
                 raise DataError(f, where, "cells", f"start cell {list(c)} is off the {lay.cols} x {lay.rows} board")
             if (h, fl.altitude) in occupied:
                 raise DataError(f, where, "cells",
-                                f"cell {list(c)} already holds an airplane at {fl.altitude} altitude ({occupied[(h, fl.altitude)]})")
+                                f"cell {list(c)} already holds an airplane at {fl.altitude} altitude "
+                                f"({occupied[(h, fl.altitude)]})")
             occupied[(h, fl.altitude)] = where
         used[fl.aircraft] += len(fl.cells)
         if fl.ordnance:
@@ -670,12 +682,14 @@ def _check_scenario(s: ScenarioSpec, label: str, d: dict[str, Any]) -> Layout:
         hexes = p.hexes
         for a, b in zip(hexes, hexes[1:]):
             if hex_distance(a, b) != 1:
-                raise DataError(f, where, "cells", f"segments {list(hex_to_cell(a))} and {list(hex_to_cell(b))} are not adjacent")
+                raise DataError(f, where, "cells",
+                                f"segments {list(hex_to_cell(a))} and {list(hex_to_cell(b))} are not adjacent")
         if len(set(hexes)) != len(hexes):
             raise DataError(f, where, "cells", "two segments on one hex")
         for c, h in zip(p.cells, hexes):
             if not lay.is_water(h):
-                raise DataError(f, where, "cells", f"cell {list(c)} is {'island' if lay.contains(h) else 'off the board'}")
+                what = "island" if lay.contains(h) else "off the board"
+                raise DataError(f, where, "cells", f"cell {list(c)} is {what}")
             if h in ship_hexes:
                 raise DataError(f, where, "cells", f"cell {list(c)} overlaps ship {ship_hexes[h]!r}")
             ship_hexes[h] = p.id
@@ -733,7 +747,8 @@ def _check_scenario(s: ScenarioSpec, label: str, d: dict[str, Any]) -> Layout:
             n = sum(len(p.cells) if per_ship == "every_segment" else 1 for p in s.ship if p.side == side)
             n += sum(1 for g in s.ground_aa if g.side == side)
             if n > mk["barrage"]:
-                raise DataError(f, label, "ship", f"{side} may fire {n} barrages a turn, the box holds {mk['barrage']} markers")
+                raise DataError(f, label, "ship",
+                                f"{side} may fire {n} barrages a turn, the box holds {mk['barrage']} markers")
     return lay
 
 
@@ -751,7 +766,8 @@ def _load_scenarios(raw: dict[str, Any], d: dict[str, Any]) -> tuple[dict[str, S
         label = _label("scenario", items.index(s), s.id)
         missing = [r for r in introduced if r not in s.rules]
         if missing:
-            raise DataError(f, label, "rules", f"drops {missing[0]!r}, which an earlier scenario taught (rules are cumulative)")
+            raise DataError(f, label, "rules",
+                            f"drops {missing[0]!r}, which an earlier scenario taught (rules are cumulative)")
         introduced += [r for r in RULE_ORDER if r in s.rules and r not in introduced]
         if introduced != list(RULE_ORDER[:len(introduced)]):
             skipped = next(r for r in RULE_ORDER if r not in introduced)
