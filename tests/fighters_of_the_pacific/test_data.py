@@ -10,7 +10,7 @@ import pytest
 from kaisen.engine.data import DataError
 from kaisen.games.fighters_of_the_pacific.data import (
     DATA_DIR, DIRECTIONS, FILES, RULE_ORDER, add, ahead, allowed_fire_offset, cell_to_hex, hex_distance,
-    hex_to_cell, load, neighbours, rotate, turn_left, turn_right)
+    hex_to_cell, load, neighbours, rotate, ship_step, turn_left, turn_right)
 
 D = load()
 
@@ -206,6 +206,47 @@ def test_ships_and_movement_data():
                                                             "akagi": "japan", "kaga": "japan"}
     kaga = next(p for p in D.scenarios["kido-butai"].ship if p.id == "kaga")
     assert kaga.facing == 3 and D.ship_class_of(kaga).id == "carrier"
+
+
+def test_ship_step_hand_worked():
+    """Destroyer: front to front-left, back onto the old front; carrier: turn right and advance (rulebook: Ships)."""
+    assert ship_step(((5, 5), (5, 6)), -1) == ((4, 5), (5, 5))
+    assert ship_step(((5, 5), (5, 6)), 0) == ((5, 4), (5, 5))
+    assert ship_step(((0, 0), (0, 1), (0, 2)), 1) == ((1, -1), (0, 0), (0, 1))
+    assert ship_step(((1, -1), (0, 0), (0, 1)), 0) == ((2, -2), (1, -1), (0, 0))   # now facing NE
+
+
+def test_reinforcement_zones():
+    """Edges are the board's outer cells; a carrier's zone is its hexes and their neighbours on the board."""
+    s = D.scenarios["eastern-solomons"]
+    ent = next(p for p in s.ship if p.id == "enterprise")
+    zone = D.zone_hexes(s.id, "carrier:enterprise")
+    assert set(ent.hexes) <= zone and len(zone) == 3 + 2 + 4 + 4     # the line, its two ends, four each side
+    moved = tuple((q + 1, r) for q, r in ent.hexes)
+    assert D.zone_hexes(s.id, "carrier:enterprise", {"enterprise": moved}) >= set(moved)
+    assert D.zone_hexes(s.id, "north") == D.layout(s.id).edges["north"]
+
+
+def test_each_new_rule_is_used_where_it_is_introduced():
+    """The scenario that introduces a rule set puts it on the table (rulebook: play the scenarios in order)."""
+    def shows(s, rule):
+        ords = {f.ordnance for f in s.flight} | {r.ordnance for r in s.reinforcement}
+        return {
+            "fighters": any(D.aircraft[f.aircraft].is_fighter for f in s.flight),
+            "bombers": any(not D.aircraft[f.aircraft].is_fighter for f in s.flight),
+            "aa": bool(s.ship or s.ground_aa),
+            "ships": bool(s.ship),
+            "torpedoes": "torpedo" in ords,
+            "dive_bombs": "dive_bomb" in ords,
+            "islands": bool(s.objective and D.layout(s.id).islands),
+            "level_bombs": "bomb" in ords,
+            "barrages": D.barrage_sources(s.id, "usa") + D.barrage_sources(s.id, "japan") > 0,
+        }[rule]
+    seen: set[str] = set()
+    for s in D.scenarios.values():
+        for rule in set(s.rules) - seen:
+            assert shows(s, rule), (s.id, rule)
+        seen |= set(s.rules)
 
 
 # ------------------------------------------------------------------ provenance

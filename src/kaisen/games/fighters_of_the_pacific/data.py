@@ -98,6 +98,14 @@ def hex_to_cell(h: Hex) -> tuple[int, int]:
     return (q, r + (q - (q & 1)) // 2)
 
 
+def ship_step(hexes: tuple[Hex, ...], turn: int) -> tuple[Hex, ...]:
+    """A ship's segments after one move: the front steps ahead (0), a notch left (-1) or right (+1), each other
+    segment into the hex its predecessor left (rulebook: Ships, destroyer and carrier movement)."""
+    front, second = hexes[0], hexes[1]
+    facing = DIRECTIONS.index((front[0] - second[0], front[1] - second[1]))
+    return (ahead(front, (facing + turn) % 6), *hexes[:-1])
+
+
 def allowed_fire_offset(offset: Hex) -> bool:
     """An airplane's field-of-fire offset (facing 0) is straight ahead up to range 3 or a neighbour (DATA.md)."""
     dq, dr = offset
@@ -435,6 +443,17 @@ class FotPData:
         """The class of a placed ship: a carrier token's class, or destroyer (rulebook: Ships)."""
         return self.ship_classes[self.ship_tokens[placement.token].cls if placement.token in self.ship_tokens
                                  else placement.token]
+
+    def zone_hexes(self, scenario: str, zone: str, ships: Mapping[str, tuple[Hex, ...]] | None = None
+                   ) -> frozenset[Hex]:
+        """Where reinforcements of a zone are placed: an edge's hexes, or a carrier's hexes (now: `ships`, else
+        at set-up) and their on-board neighbours (rulebook: Scenario, reinforcements; DATA.md)."""
+        lay = self.layouts[scenario]
+        if zone in lay.edges:
+            return lay.edges[zone]
+        ship = zone.removeprefix("carrier:")
+        at = (ships or {}).get(ship) or next(p.hexes for p in self.scenarios[scenario].ship if p.id == ship)
+        return frozenset(h for x in at for h in (x, *neighbours(x)) if lay.contains(h))
 
     def torpedo_speed(self, side: str) -> int:
         """Hexes a side's torpedo runs each end of turn (rulebook: Torpedoes)."""
