@@ -69,6 +69,8 @@ def test_fields_of_fire_use_allowed_patterns_and_rear_gunners():
         assert rear == (not a.is_fighter), a.id
     assert D.aircraft["wildcat"].field_of_fire == ((0, -1), (0, -2), (0, -3))
     assert not any(o[1] < 0 for o in D.aircraft["kate"].field_of_fire)      # no forward gun
+    ranges = {k: a.forward_range for k, a in D.aircraft.items()}
+    assert ranges == {"wildcat": 3, "zero": 3, "dauntless": 2, "devastator": 1, "val": 1, "kate": 0}
 
 
 def test_ordnance_matches_traits():

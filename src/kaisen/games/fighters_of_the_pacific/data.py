@@ -161,6 +161,11 @@ class AircraftSpec(_Spec):
         return trait in self.traits
 
     @property
+    def forward_range(self) -> int:
+        """How far straight ahead its fixed guns reach, 0 if none (field of fire, DATA.md)."""
+        return max((-o[1] for o in self.field_of_fire if o[0] == 0 and o[1] < 0), default=0)
+
+    @property
     def is_fighter(self) -> bool:
         """Fighter trait: Split-S, and the VP class of a fighter (rulebook: Airplanes)."""
         return "fighter" in self.traits
