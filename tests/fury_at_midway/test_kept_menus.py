@@ -69,3 +69,21 @@ def test_a_state_changed_in_place_after_a_move_gets_its_own_menu():
                     break
         s = GAME.apply(s, testing.random_answer(p, rng))
     assert checked >= 10
+
+
+@pytest.mark.parametrize("seed,options", [(21, None), (22, {"b17": True}), (23, None), (24, None)])
+def test_the_landing_offer_kept_from_the_move_is_the_offer_from_scratch(seed, options):
+    """`next_landing` works out each returning unit's places once and keeps the offer it pauses at
+    (`FaMState.landing`): the landing question offers what a from-scratch look at the state offers."""
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    kept = 0
+    while not isinstance(p := GAME.pause(s), End):
+        step, _, q = s.step.partition(":")
+        if step in ("land", "nland"):
+            kept += s.landing is not None
+            t = s.copy()
+            assert t.landing is None
+            assert same(p.options, air_ops.landing_options(Ctx(t, D, frozen=True), q)), (seed, s.step)
+        s = GAME.apply(s, testing.random_answer(p, rng))
+    assert kept > 0

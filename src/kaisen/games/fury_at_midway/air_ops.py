@@ -75,9 +75,10 @@ def landing_tiers(c: Ctx, q: str) -> tuple[list[list[str]], list[str]]:
     return [own, others], [MIDWAY] if near else []
 
 
-def landing_choices(c: Ctx, q: str) -> list[str]:
-    """8.3(1): where a Return 1 unit may land now (the first tier with room); empty when it has nowhere."""
-    tiers, extra = landing_tiers(c, q)
+def landing_choices(c: Ctx, q: str, tiers=None) -> list[str]:
+    """8.3(1): where a Return 1 unit may land now (the first tier with room); empty when it has nowhere.
+    `tiers`: `landing_tiers(c, q)`, when known."""
+    tiers, extra = tiers or landing_tiers(c, q)
     spare = [k for k in extra if c.room_for(k, q, f"hangar:{k}")]
     for tier in tiers:
         ok = [k for k in tier if c.room_for(k, q, f"hangar:{k}")]
@@ -86,9 +87,10 @@ def landing_choices(c: Ctx, q: str) -> list[str]:
     return spare
 
 
-def landing_places(c: Ctx, q: str) -> list[str]:
-    """Every carrier that could ever take the unit this operation (room aside): for the room count."""
-    tiers, extra = landing_tiers(c, q)
+def landing_places(c: Ctx, q: str, tiers=None) -> list[str]:
+    """Every carrier that could ever take the unit this operation (room aside): for the room count.
+    `tiers`: `landing_tiers(c, q)`, when known."""
+    tiers, extra = tiers or landing_tiers(c, q)
     out: list[str] = []
     for k in [k for tier in tiers for k in tier] + extra:
         if k not in out and c.operational(k):
@@ -221,10 +223,11 @@ def land_on_parents(c: Ctx, units: list[str]) -> str | None:
     return None
 
 
-def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None) -> list[str]:
+def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None, tiers=None) -> list[str]:
     """The carriers offered to a unit: those that still let every other returning unit land (8.3(1): a unit
-    is lost only when it cannot land). `places`: `landing_places` of the returning units, when known."""
-    where = landing_choices(c, q)
+    is lost only when it cannot land). `places`: `landing_places` of the returning units (at least), when
+    known; `tiers`: the unit's `landing_tiers`, when known."""
+    where = landing_choices(c, q, tiers)
     rest = [u for u in to_land(c) if u != q]
     if places is None:
         places = {u: landing_places(c, u) for u in [q] + rest}
@@ -244,6 +247,11 @@ def next_landing(c: Ctx) -> None:
     owner must choose a carrier, which unit takes a parent's last room, or which unit is lost."""
     s = c.s
     night = s.op_kind == "night"
+    # Where each returning unit may land (`landing_tiers`, `landing_places`) is worked out once: it depends on
+    # its box, parent, groups, fleets, damage and DMCVs, none of which landing, losing or combining units changes
+    # (only the room aboard, which is counted apart).
+    tiers: dict[str, tuple] = {}
+    places: dict[str, list[str]] = {}
     while True:
         units = to_land(c)
         if not units:
@@ -255,7 +263,10 @@ def next_landing(c: Ctx) -> None:
         units = to_land(c)
         if not units:
             break
-        places = {q: landing_places(c, q) for q in units}
+        for q in units:
+            if q not in places:
+                t = tiers[q] = landing_tiers(c, q)
+                places[q] = landing_places(c, q, t)
         nowhere = [q for q in units if not places[q]]
         if nowhere:
             for q in nowhere:
@@ -271,13 +282,14 @@ def next_landing(c: Ctx) -> None:
                 lose_or_combine(c, o.id)
             continue
         q = units[0]
-        where = landing_offer(c, q, places)
+        where = landing_offer(c, q, places, tiers[q])
         if not where:
             c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
         elif len(where) == 1:
             land(c, q, where[0])
         else:
             s.step = ("nland:" if night else "land:") + q
+            s.landing = (q, where, s.air.tok, s.sunk, dict(s.damage), dict(s.dmcv), dict(s.fleet))
             return
     if night:
         c.finish("night-landing")      # flow.py: on to readying the decks (night.night_landed)
@@ -286,10 +298,19 @@ def next_landing(c: Ctx) -> None:
 
 
 def landing_options(c: Ctx, q: str) -> list[Option]:
+    """The landing question's options: the offer `next_landing` worked out on pausing, while the state holds
+    what it was worked out from (else worked out again)."""
+    s = c.s
     name = c.unit_name(q)
+    got = s.landing
+    if (got is not None and got[0] == q and got[2] == s.air.tok and got[3] == s.sunk and got[4] == s.damage
+            and got[5] == s.dmcv and got[6] == s.fleet):
+        where = got[1]
+    else:
+        where = landing_offer(c, q)
     return [Option(f"land:{k}", None, {"verb": "land", "unit": q, "carrier": k, "box": f"hangar:{k}"},
                    lazy_label("{} lands in the hangar of {}", name, c.carrier_name(k)))
-            for k in landing_offer(c, q)]
+            for k in where]
 
 
 def parent_options(c: Ctx, k: str) -> list[Option]:

@@ -229,7 +229,7 @@ class Air(dict):
 
 
 _bare = object.__new__
-_DERIVED = frozenset({"cache", "last_events", "opmemo", "opbase", "optouch"})
+_DERIVED = frozenset({"cache", "last_events", "opmemo", "opbase", "optouch", "landing"})
 
 
 @dataclass(slots=True)
@@ -281,6 +281,9 @@ class FaMState:
     opmemo: Any = None
     opbase: Any = None
     optouch: Any = None
+    # Derived too: the landing offer worked out by the move that paused at a landing question (air_ops.next_landing),
+    # with what it was worked out from, for the question's options (air_ops.landing_options checks it still holds).
+    landing: Any = None
 
     def __post_init__(self) -> None:
         if type(self.air) is not Air:
@@ -331,6 +334,7 @@ class FaMState:
         new.last_events = ()
         new.cache = None
         new.opmemo = None
+        new.landing = None
         memo = self.opmemo
         if memo is not None:
             new.opbase = memo
