@@ -223,12 +223,13 @@ def land_on_parents(c: Ctx, units: list[str]) -> str | None:
     return None
 
 
-def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None, tiers=None) -> list[str]:
+def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None, tiers=None,
+                  units: list[str] | None = None) -> list[str]:
     """The carriers offered to a unit: those that still let every other returning unit land (8.3(1): a unit
     is lost only when it cannot land). `places`: `landing_places` of the returning units (at least), when
-    known; `tiers`: the unit's `landing_tiers`, when known."""
+    known; `tiers`: the unit's `landing_tiers`, when known; `units`: `to_land`, when known."""
     where = landing_choices(c, q, tiers)
-    rest = [u for u in to_land(c) if u != q]
+    rest = [u for u in (to_land(c) if units is None else units) if u != q]
     if places is None:
         places = {u: landing_places(c, u) for u in [q] + rest}
     keep = [k for k in where if max_landings(c, [q] + rest, fixed=(q, k), places=places) == len(rest)]
@@ -256,13 +257,15 @@ def next_landing(c: Ctx) -> None:
         units = to_land(c)
         if not units:
             break
+        before = s.moved
         k = land_on_parents(c, units)
         if k is not None:
             s.step = "parent:" + k
             return
-        units = to_land(c)
-        if not units:
-            break
+        if s.moved is not before:       # some landed on their parents (a landing takes a new moved set)
+            units = to_land(c)
+            if not units:
+                break
         for q in units:
             if q not in places:
                 t = tiers[q] = landing_tiers(c, q)
@@ -282,7 +285,7 @@ def next_landing(c: Ctx) -> None:
                 lose_or_combine(c, o.id)
             continue
         q = units[0]
-        where = landing_offer(c, q, places, tiers[q])
+        where = landing_offer(c, q, places, tiers[q], units)
         if not where:
             c.eliminate(q, "nowhere to land", "10.2(2)" if night else "8.3(1)", private=True)
         elif len(where) == 1:
