@@ -6,7 +6,7 @@ from itertools import chain
 
 from kaisen.engine.core import Option
 from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, lazy_label, narrate, return_group, unit_name
-from kaisen.games.fury_at_midway.movement import enemies_on_map
+from kaisen.games.fury_at_midway.movement import JAPAN_ORDER, US_ORDER, enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
 
@@ -620,26 +620,40 @@ def op_options(c: Ctx) -> list[Option]:
 
 def _fly_options(c: Ctx, side: str, cache: dict, d) -> tuple[Option, ...]:
     """The moves of the side's strike groups still to fly this operation (8.5): on to a target in reach, or
-    home when none is (`must_fly`, `flight_targets`); a group that must fly always has one."""
-    out = []
+    home when none is (`must_fly`, `flight_targets`); a group that must fly always has one. A group's moves are
+    kept per data set for what they are worked out from: the group's id, hex, aircraft and kind, and where the
+    enemy's fleets are."""
+    out: list[Option] = []
+    fleet = c.s.fleet
+    enemy = tuple([fleet.get(f, "") for f in (US_ORDER if side == "japan" else JAPAN_ORDER)])
     for g in must_fly(c):
-        hexes = flight_targets(c, g)
-        for h in hexes:
-            tgt = targets_at(c, side, h, g.midway_strike)
-            key = ("sg-move", g.id, g.hex, h, tgt)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = Option(f"sg-move:{g.id}:{h}", None,
-                                        {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt},
-                                        _make(_move_label, d, g.id, g.hex, h, tgt))
-            out.append(o)
-        if not hexes:
-            key = ("sg-return", g.id, g.hex)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = Option(f"sg-return:{g.id}", None, {"verb": "return", "group": g.id, "hex": g.hex},
-                                        _make(_return_label, g.id))
-            out.append(o)
+        whole = ("fly*", g.id, g.hex, g.units, g.midway_strike, side, enemy)
+        got = cache.get(whole)
+        if got is None:
+            got = cache[whole] = _group_fly_options(c, side, cache, d, g)
+        out += got
+    return tuple(out)
+
+
+def _group_fly_options(c: Ctx, side: str, cache: dict, d, g: StrikeGroup) -> tuple[Option, ...]:
+    out = []
+    hexes = flight_targets(c, g)
+    for h in hexes:
+        tgt = targets_at(c, side, h, g.midway_strike)
+        key = ("sg-move", g.id, g.hex, h, tgt)
+        o = cache.get(key)
+        if o is None:
+            o = cache[key] = Option(f"sg-move:{g.id}:{h}", None,
+                                    {"verb": "move", "group": g.id, "hex": h, "from": g.hex, "target": tgt},
+                                    _make(_move_label, d, g.id, g.hex, h, tgt))
+        out.append(o)
+    if not hexes:
+        key = ("sg-return", g.id, g.hex)
+        o = cache.get(key)
+        if o is None:
+            o = cache[key] = Option(f"sg-return:{g.id}", None, {"verb": "return", "group": g.id, "hex": g.hex},
+                                    _make(_return_label, g.id))
+        out.append(o)
     return tuple(out)
 
 
