@@ -12,15 +12,23 @@ from kaisen.engine import testing
 from kaisen.engine.core import End
 from kaisen.games.fury_at_midway import GAME, air_ops
 from kaisen.games.fury_at_midway.common import Ctx
+from kaisen.games.fury_at_midway.fast import static
 
 D = GAME.data
 
 
 def fresh_menu(s):
-    """The menu of `s` worked out from scratch (no kept menu to start from)."""
+    """The menu of `s` worked out from scratch: no kept menu to start from, and none of the options, launch or
+    flight moves kept per data set (`Static.options`, keyed by what they are worked out from) either."""
     t = s.copy()
     t.opbase = None
-    return air_ops.op_options(Ctx(t, D, frozen=True))
+    st = static(D)
+    kept = st.options
+    st.options = {}
+    try:
+        return air_ops.op_options(Ctx(t, D, frozen=True))
+    finally:
+        st.options = kept
 
 
 def same(a, b) -> bool:
