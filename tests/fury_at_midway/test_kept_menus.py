@@ -95,3 +95,32 @@ def test_the_landing_offer_kept_from_the_move_is_the_offer_from_scratch(seed, op
             assert same(p.options, air_ops.landing_options(Ctx(t, D, frozen=True), q)), (seed, s.step)
         s = GAME.apply(s, testing.random_answer(p, rng))
     assert kept > 0
+
+
+def test_a_paired_unit_moved_onto_a_deck_takes_its_pair_out_of_the_kept_menu():
+    """A one-step unit that could combine (one of a `combine:` pair) moving onto a deck changes the pairs; one
+    that could not leaves them (`air_ops._out_of_pairs`): the menu after either is the menu from scratch."""
+    paired = unpaired = 0
+    for seed in range(1, 60):
+        rng = random.Random(seed)
+        s = GAME.new_state()
+        while not isinstance(p := GAME.pause(s), End):
+            if s.step == "op":
+                pairs = s.opmemo.pairs
+                for o in p.options:
+                    if o.id.startswith(("deck:", "uncap:")):
+                        q = o.id.split(":")[1]
+                        if s.air[q][1] != 1:
+                            continue
+                        t = GAME.apply(s, o.id)
+                        if t.step != "op":
+                            continue
+                        if any(q in pr for pr in pairs):
+                            paired += 1
+                        else:
+                            unpaired += 1
+                        assert same(GAME.pause(t).options, fresh_menu(t)), (seed, o.id)
+            s = GAME.apply(s, testing.random_answer(p, rng))
+        if paired >= 3 and unpaired >= 20:
+            break
+    assert paired >= 3 and unpaired >= 20

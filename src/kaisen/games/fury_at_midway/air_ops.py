@@ -925,7 +925,7 @@ def on_op(c: Ctx, answer: str) -> None:
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, s.air[q][1], k)
         dirty = _near(c, q, k, c.group_of(k), was)
-        same_pairs = s.air[q][1] == 2
+        same_pairs = s.air[q][1] == 2 or _out_of_pairs(s.opbase, q)
     elif verb == "cap":
         q = rest
         k = carrier_of_box(s.box(q))
@@ -944,7 +944,7 @@ def on_op(c: Ctx, answer: str) -> None:
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, s.air[q][1], k)
         dirty = _near(c, q, k, c.group_of(k), was)
-        same_pairs = s.air[q][1] == 2
+        same_pairs = s.air[q][1] == 2 or _out_of_pairs(s.opbase, q)
     elif verb == "combine":
         a, b = rest.split(":")
         c.combine(a, b)
@@ -997,6 +997,17 @@ def on_op(c: Ctx, answer: str) -> None:
     s.step = "op"
     if dirty is not None:
         s.optouch = (dirty, s.air.tok, s.moved, s.forming, same_pairs)
+
+
+def _out_of_pairs(base, q: str) -> bool:
+    """A one-step unit that moves onto a deck (where nothing combines) out of a box where it was not one of the two
+    first one-step units of its type and home (`_pairs`) leaves the pairs of the kept menu `base` as they were."""
+    if base is None:
+        return False
+    for a, b in base.pairs:
+        if a == q or b == q:
+            return False
+    return True
 
 
 def _room(c: Ctx, k: str) -> tuple[bool, bool]:
