@@ -79,7 +79,13 @@ def gunnery(c: Ctx, q: str, t: str, r: int) -> list[tuple[str, int]]:
         out.append(("target manoeuvring", d.gunnery_value("target_evasive")))
     if mine.evasive:
         out.append(("manoeuvring", d.gunnery_value("firer_evasive")))
-    ev = effect(c, "gunnery", q)
+    return out + _events(c, q, "gunnery")
+
+
+def _events(c: Ctx, q: str, kind: str) -> list[tuple[str, int]]:
+    """D.1: the Random Events in force on the firing ship (gunnery or torpedo) and on her side's Combat."""
+    out = []
+    ev = effect(c, kind, q)
     if ev:
         out.append(("event", ev))
     cb = effect(c, "combat", c.side_of(q))
@@ -93,14 +99,7 @@ def defense(c: Ctx, t: str) -> list[tuple[str, int]]:
 
 
 def torpedo(c: Ctx, q: str, t: str) -> list[tuple[str, int]]:
-    out = [(label, v) for label, v in environment(c, "torpedo") if v]
-    ev = effect(c, "torpedo", q)
-    if ev:
-        out.append(("event", ev))
-    cb = effect(c, "combat", c.side_of(q))
-    if cb:
-        out.append(("garbled signals", cb))
-    return out
+    return [(label, v) for label, v in environment(c, "torpedo") if v] + _events(c, q, "torpedo")
 
 
 def torpedo_defense(c: Ctx, t: str) -> list[tuple[str, int]]:

@@ -40,13 +40,7 @@ def on_dc(c: Ctx, q: str, faces) -> None:
         s.step = "dc-check:" + q
         return
     c.note("damage-control", "D.7", _no_check, public_name(c, q), faces[0])
-    s.todo = s.todo[1:]
-    if s.ships[q].fire:
-        burn(c, q)
-        if s.checks:
-            damage.then(c, "dc")
-            return
-    _next(c)
+    _ship_done(c, q)
 
 
 def pause_check(c: Ctx, q: str) -> Chance:
@@ -75,6 +69,12 @@ def on_check(c: Ctx, q: str, faces) -> None:
         c.note("damage-control", "D.7", _text, who, f, "one flotation point repaired")
     else:
         c.note("damage-control", "D.7", _text, who, f, "nothing of that kind to repair")
+    _ship_done(c, q)
+
+
+def _ship_done(c: Ctx, q: str) -> None:
+    """The ship's damage control is over: a fire still burning does its damage, then the next ship."""
+    s = c.s
     s.todo = s.todo[1:]
     if s.ships[q].fire:
         burn(c, q)
