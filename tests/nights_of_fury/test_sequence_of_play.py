@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from kaisen.engine.core import Chance, End
+from kaisen.engine.testing import find_cycle, import_graph, module_imports
 from kaisen.games.nights_of_fury import GAME, flow
 
 PKG = Path(flow.__file__).parent
@@ -19,49 +20,14 @@ PHASE_MODULES = ("random_events", "initiative", "movement", "detection", "gunner
 
 
 def imports(name: str, source: str | None = None) -> set[str]:
-    """The package's modules `name` imports, at module level or inside a function (every ast node)."""
-    tree = ast.parse((PKG / f"{name}.py").read_text() if source is None else source)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            mods = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        for m in mods:
-            if m.startswith(PREFIX + "."):
-                top = m[len(PREFIX) + 1:].split(".")[0]
-                if (PKG / f"{top}.py").exists() and top != name:
-                    found.add(top)
-    return found
+    return module_imports(PKG, PREFIX, name, source)
 
 
 def graph() -> dict[str, set[str]]:
-    return {p.stem: imports(p.stem) for p in sorted(PKG.glob("*.py")) if p.stem != "__init__"}
+    return import_graph(PKG, PREFIX)
 
 
-def cycle(g: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle as a path (a -> b -> ... -> a), or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(m: str) -> list[str] | None:
-        state[m] = 1
-        stack.append(m)
-        for n in sorted(g.get(m, ())):
-            if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
-            if n not in state and (found := visit(n)):
-                return found
-        stack.pop()
-        state[m] = 2
-        return None
-
-    for m in sorted(g):
-        if m not in state and (found := visit(m)):
-            return found
-    return None
+cycle = find_cycle
 
 
 def test_d_the_import_reader_sees_function_level_imports():

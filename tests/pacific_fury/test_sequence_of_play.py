@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from kaisen.engine.core import Chance, End
+from kaisen.engine.testing import find_cycle, import_graph, module_imports
 from kaisen.games.pacific_fury import flow
 from kaisen.games.pacific_fury.state import LAST_TURN
 
@@ -19,60 +20,15 @@ PROCEDURES = ("initiative", "event_phase", "task_forces", "operations", "combat"
 
 
 def _imports(name: str, source: str | None = None) -> set[str]:
-    """The package's modules that `name` imports, at module level or inside a function (ast, every node).
-    The package itself (`__init__`, which registers the game and its agent) is not a node of the graph."""
-    tree = ast.parse((PKG / f"{name}.py").read_text() if source is None else source)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:          # relative: from . import x / from .x import y
-                base = node.module or ""
-                mods = [base] if base else []
-                mods += [f"{base}.{a.name}".lstrip(".") for a in node.names]
-                mods = [f"{PREFIX}.{m}" for m in mods if m]
-            else:
-                mods = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        for m in mods:
-            if m.startswith(PREFIX + "."):
-                top = m[len(PREFIX) + 1:].split(".")[0]
-                if (PKG / f"{top}.py").exists() and top != name:
-                    found.add(top)
-    return found
+    """The package's modules that `name` imports (engine.testing.module_imports)."""
+    return module_imports(PKG, PREFIX, name, source)
 
 
 def _graph() -> dict[str, set[str]]:
-    return {p.stem: _imports(p.stem) for p in sorted(PKG.glob("*.py")) if p.stem != "__init__"}
+    return import_graph(PKG, PREFIX)
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle as a path (a -> b -> ... -> a), or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(m: str) -> list[str] | None:
-        state[m] = 1
-        stack.append(m)
-        for n in sorted(graph.get(m, ())):
-            if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
-            if n not in state:
-                found = visit(n)
-                if found:
-                    return found
-        stack.pop()
-        state[m] = 2
-        return None
-
-    for m in sorted(graph):
-        if m not in state:
-            found = visit(m)
-            if found:
-                return found
-    return None
+_cycle = find_cycle
 
 
 def test_5_0_the_import_reader_sees_function_level_imports():

@@ -165,3 +165,62 @@ def assert_hidden_alternatives(game: Game, state: Any, alternatives, observers) 
                 f"{observer or 'the spectator'} can tell {alternatives[0]} from {alt}: the streams differ at item "
                 f"{n} ({len(streams[0])} vs {len(stream)} items), character {k}:\n  A: ...{a[max(0, k - 200):k + 200]}"
                 f"\n  B: ...{b[max(0, k - 200):k + 200]}")
+
+
+# -- the sequence of play's import graph (DESIGN.md: procedures are leaves, no import cycle) -------------------
+def module_imports(package_dir, prefix: str, name: str, source: str | None = None) -> set[str]:
+    """The modules of a game package that module `name` imports, at module level or inside a function (every
+    import node of its syntax tree); `source` replaces the file's text (to test the reader itself)."""
+    import ast
+    from pathlib import Path
+    package_dir = Path(package_dir)
+    tree = ast.parse((package_dir / f"{name}.py").read_text() if source is None else source)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            mods = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:          # relative: from . import x / from .x import y
+                base = node.module or ""
+                mods = [f"{prefix}.{m}" for m in ([base] if base else []) + [f"{base}.{a.name}".lstrip(".")
+                                                                            for a in node.names] if m]
+            else:
+                mods = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        for m in mods:
+            if m.startswith(prefix + "."):
+                top = m[len(prefix) + 1:].split(".")[0]
+                if (package_dir / f"{top}.py").exists() and top != name:
+                    found.add(top)
+    return found
+
+
+def import_graph(package_dir, prefix: str) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, for every module but `__init__` (which registers the game)."""
+    from pathlib import Path
+    return {p.stem: module_imports(package_dir, prefix, p.stem) for p in sorted(Path(package_dir).glob("*.py"))
+            if p.stem != "__init__"}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path (a -> b -> ... -> a), or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state and (found := visit(n)):
+                return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := visit(m)):
+            return found
+    return None
