@@ -108,35 +108,13 @@ class AirIndex:
 
     def moved(self, q: str, old: str | None, new: str) -> "AirIndex":
         """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
-        which copies may share, is left as it is."""
+        which copies may share, is left as it is (`move_here` on a new index that shares its lists)."""
         out = AirIndex.__new__(AirIndex)
-        by_box = out.by_box = dict(self.by_box)
-        aboard = self.aboard
-        if old is not None:
-            rest = [x for x in by_box[old] if x != q]
-            if rest:
-                by_box[old] = rest
-            else:
-                del by_box[old]
-            if old.startswith(("deck:", "hangar:")):
-                aboard = dict(aboard)
-                k = old.split(":")[1]
-                rest = [x for x in aboard[k] if x != q]
-                if rest:
-                    aboard[k] = rest
-                else:
-                    del aboard[k]
-        got = by_box.get(new)
-        by_box[new] = [q] if got is None else sorted(got + [q])
-        if new.startswith(("deck:", "hangar:")):
-            if aboard is self.aboard:
-                aboard = dict(aboard)
-            k = new.split(":")[1]
-            got = aboard.get(k)
-            aboard[k] = [q] if got is None else sorted(got + [q])
-        out.aboard = aboard
+        out.by_box = dict(self.by_box)
+        out.aboard = self.aboard
         out.shared = False
-        out.own_aboard = aboard is not self.aboard
+        out.own_aboard = False
+        out.move_here(q, old, new)
         return out
 
 
