@@ -5,12 +5,12 @@ test."""
 from __future__ import annotations
 
 import ast
-import random
 from pathlib import Path
 
 import pytest
 
-from kaisen.engine.core import Decision, End, Event, Option
+from kaisen.engine.core import Event, Option
+from kaisen.engine.testing import play_checking_narration
 from kaisen.games.fury_at_midway import GAME
 from kaisen.games.fury_at_midway.common import Later, Names, unit_name
 from kaisen.games.fury_at_midway.data import FaMData, load
@@ -54,45 +54,11 @@ def _immutable(x, d) -> bool:
 
 
 def _play(options: dict, seed: int, consts: frozenset[str], steps: int = 6000) -> int:
-    """One seeded random game; returns how many events and labels were left to be made when read."""
-    d = load.__wrapped__()      # its own rules data: the options kept per data set start unread
-    g = FuryAtMidway(d)
-    names = _names(d)
-    rng = random.Random(seed)
-    s = g.new_state(options=options)
-    made = 0
-    read: dict[int, Option] = {}      # options whose label this test has read (kept options are made once)
-    for _ in range(steps):
-        p = g.pause(s)
-        if isinstance(p, End):
-            break
-        if isinstance(p, Decision):
-            for o in p.options:
-                if o._make is not None:
-                    assert o._label is None or read.get(id(o)) is o, f"label of {o.id} made before anyone read it"
-                    made += 1
-                else:
-                    assert o._label is None or o._label in consts or o._label in names, \
-                        f"label of {o.id} formatted during play: {o._label!r}"
-            a = rng.choice(p.options).id
-        else:
-            a = tuple(rng.randint(1, k) for k in p.dice)
-        s = g.apply(s, a)
-        for ev in g.events(s):
-            if ev._make is not None:
-                assert ev._text is None, f"{ev.kind} event text made before anyone read it"
-                assert all(_immutable(x, d) for x in ev._args), f"{ev.kind} event keeps changing values: {ev._args!r}"
-                made += 1
-            else:
-                assert ev._text in consts, f"{ev.kind} event text formatted during play: {ev._text!r}"
-            assert ev.text       # made now, on reading: it must work
-        if isinstance(p, Decision):
-            for o in p.options:
-                assert o.label
-                read[id(o)] = o
-    else:
-        raise AssertionError("the game did not end")
-    return made
+    """One seeded random game (engine.testing.play_checking_narration) on its own rules data: the options kept
+    per data set start unread."""
+    d = load.__wrapped__()
+    return play_checking_narration(FuryAtMidway(d), options, seed, consts, _names(d),
+                                   lambda x: _immutable(x, d), steps)
 
 
 @pytest.mark.parametrize("options,seed", [({}, 0), ({}, 5), ({o.id: True for o in GAME.options}, 1)])

@@ -4,12 +4,11 @@ someone reads them; random play formats none of them. Every text made at once mu
 from __future__ import annotations
 
 import ast
-import random
 from pathlib import Path
 
 import pytest
 
-from kaisen.engine.core import Decision, End
+from kaisen.engine.testing import play_checking_narration
 from kaisen.games.victory_in_the_pacific import GAME
 from kaisen.games.victory_in_the_pacific.data import load
 from kaisen.games.victory_in_the_pacific.game import VictoryInThePacific
@@ -36,40 +35,10 @@ def _immutable(x, d) -> bool:
 
 
 def _play(options: dict, seed: int, consts: frozenset[str], names: frozenset[str], steps: int = 4000) -> int:
-    g = VictoryInThePacific(load.__wrapped__())   # its own rules data: options shared per data set start unread
-    rng = random.Random(seed)
-    s = g.new_state(options=options)
-    made = 0
-    read: dict[int, object] = {}      # options whose label this test has read (shared options are made once)
-    for _ in range(steps):
-        p = g.pause(s)
-        if isinstance(p, End):
-            break
-        if isinstance(p, Decision):
-            for o in p.options:
-                if o._make is not None:
-                    assert o._label is None or read.get(id(o)) is o, f"label of {o.id} made before anyone read it"
-                    made += 1
-                else:
-                    assert o._label is None or o._label in consts or o._label in names, \
-                        f"label of {o.id} formatted during play: {o._label!r}"
-            a = rng.choice(p.options).id
-        else:
-            a = tuple(rng.randint(1, k) for k in p.dice)
-        s = g.apply(s, a)
-        for ev in s.last_events:
-            if ev._make is not None:
-                assert ev._text is None, f"{ev.kind} event text made before anyone read it"
-                assert all(_immutable(x, g.data) for x in ev._args), f"{ev.kind} event keeps changing values: {ev._args!r}"
-                made += 1
-            else:
-                assert ev._text in consts, f"{ev.kind} event text formatted during play: {ev._text!r}"
-            assert ev.text       # made now, on reading: it must work
-        if isinstance(p, Decision):
-            for o in p.options:
-                assert o.label
-                read[id(o)] = o
-    return made
+    """One seeded random game (engine.testing.play_checking_narration) on its own rules data: the options
+    shared per data set start unread."""
+    g = VictoryInThePacific(load.__wrapped__())
+    return play_checking_narration(g, options, seed, consts, names, lambda x: _immutable(x, g.data), steps)
 
 
 @pytest.mark.parametrize("options,seed", [({}, 0), ({}, 3), ({o.id: True for o in GAME.options}, 1)])

@@ -224,3 +224,48 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         if m not in state and (found := visit(m)):
             return found
     return None
+
+
+# -- narration on demand (DESIGN.md; issue 11 item 3) --------------------------------------------------------
+def play_checking_narration(game: Game, options: dict, seed: int, consts: frozenset[str],
+                            names: frozenset[str] = frozenset(), immutable=None, steps: int = 6000) -> int:
+    """One seeded random game that fails if an event's text or an option's label was made during play before
+    anyone read it: a text given at once must be one of `consts` (source literals) or, for labels, `names`; an
+    event made later keeps only values `immutable(x)` accepts. Every text and label is then read (it must
+    work). Returns how many were left to be made when read."""
+    import random
+    from kaisen.engine.core import Decision, End
+    rng = random.Random(seed)
+    s = game.new_state(options=options)
+    made = 0
+    read: dict[int, Any] = {}         # options whose label this check has read (kept options are made once)
+    for _ in range(steps):
+        p = game.pause(s)
+        if isinstance(p, End):
+            return made
+        if isinstance(p, Decision):
+            for o in p.options:
+                if o._make is not None:
+                    assert o._label is None or read.get(id(o)) is o, f"label of {o.id} made before anyone read it"
+                    made += 1
+                else:
+                    assert o._label is None or o._label in consts or o._label in names, \
+                        f"label of {o.id} formatted during play: {o._label!r}"
+            a = rng.choice(p.options).id
+        else:
+            a = tuple(rng.randint(1, k) for k in p.dice)
+        s = game.apply(s, a)
+        for ev in game.events(s):
+            if ev._make is not None:
+                assert ev._text is None, f"{ev.kind} event text made before anyone read it"
+                if immutable is not None:
+                    assert all(immutable(x) for x in ev._args), f"{ev.kind} event keeps changing values: {ev._args!r}"
+                made += 1
+            else:
+                assert ev._text in consts, f"{ev.kind} event text formatted during play: {ev._text!r}"
+            assert ev.text       # made now, on reading: it must work
+        if isinstance(p, Decision):
+            for o in p.options:
+                assert o.label
+                read[id(o)] = o
+    raise AssertionError("the game did not end")
