@@ -10,6 +10,7 @@ GAMES: dict[str, str] = {
     "fury-at-midway": "kaisen.games.fury_at_midway:GAME",
     "victory-in-the-pacific": "kaisen.games.victory_in_the_pacific:GAME",
     "nights-of-fury": "kaisen.games.nights_of_fury:GAME",
+    "fighters-of-the-pacific": "kaisen.games.fighters_of_the_pacific:GAME",
 }
 
 _loaded: dict[str, Game] = {}

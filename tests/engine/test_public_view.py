@@ -73,6 +73,8 @@ def strings(obj, skip=STATIC):
 
 def identifiers(game: Game) -> set[str]:
     """The ids a view may hide: every unit, ship or squadron the game has."""
+    if hasattr(game, "unit_ids"):             # a game whose units are made per scenario (Fighters of the Pacific)
+        return set(game.unit_ids())
     d = game.data
     for table in ("ships", "squadrons", "units"):
         if hasattr(d, table):

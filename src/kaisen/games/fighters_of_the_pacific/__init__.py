@@ -1,5 +1,7 @@
 """Fighters of the Pacific (Don't Panic Games / Capsicum, 2021): diceless hex air combat over the 1942 carrier battles.
 
-Rules: ../shared/rules/fighters-of-the-pacific.md. This package holds, so far, only the game's data: data/*.toml,
-loaded and checked by data.py; DATA.md says how every value the rulebook prints only as a picture was designed.
-The game is not registered yet (issue 13: the rules engine comes next)."""
+Rules: ../shared/rules/fighters-of-the-pacific.md; RULES.md maps each rule to its code and tests; DATA.md says how
+every value the rulebook prints only as a picture was designed."""
+from kaisen.games.fighters_of_the_pacific.game import FightersOfThePacific
+
+GAME = FightersOfThePacific()
