@@ -120,6 +120,58 @@ def completable(r: Rules, n: Node, memo: dict) -> bool:
     return ok
 
 
+def explain_path(r: Rules, n: Node, agile: bool, path: list[str]) -> str | None:
+    """Why a whole path of maneuvers (names as in MANEUVERS, "split-s:<k>", "pivot-left"/"pivot-right" last)
+    breaks the rules of flight from node `n`, or None if it is a legal movement (for a movement typed in one go)."""
+    for i, name in enumerate(path):
+        where = f"maneuver {i + 1} ({name})"
+        if name in ("torpedo", "dive-bomb") or name.startswith("level-bomb:"):
+            continue                                      # a drop does not move the airplane
+        if name in ("pivot-left", "pivot-right"):
+            if not agile:
+                return f"{where}: only an Agile airplane may pivot"
+            if i != len(path) - 1:
+                return f"{where}: a pivot ends the movement"
+            side = "L" if name == "pivot-left" else "R"
+            if n.lateral and n.lateral != side:
+                return f"{where}: rule of flight 2, no pivot to one side after a maneuver to the other"
+            break
+        if name.startswith("split-s:"):
+            k = name.split(":", 1)[1]
+            if not (k.isdigit() and int(k) < 6):
+                return f"{where}: a Split-S names the direction 0-5 of the hex it ends in"
+            x = split_s(r, n, int(k))
+            if x is None:
+                return f"{where}: only a Fighter at high altitude may Split-S, and only as its whole movement"
+            n = x
+            if x.hex not in r.board:
+                return None
+            continue
+        m = BY_NAME.get(name)
+        if m is None:
+            return f"{where}: unknown maneuver; the maneuvers are {', '.join(BY_NAME)}, split-s:<0-5>, pivot-left, pivot-right"
+        if r.mode == "move" and m.cost > n.mp:
+            return f"{where}: rule of flight 1, it costs {m.cost} MP and {n.mp} are left"
+        if m.lateral and n.lateral and m.lateral != n.lateral:
+            return f"{where}: rule of flight 2, no maneuver to one side after one to the other"
+        if m.climb and n.vertical and (m.climb < 0) != (n.vertical == "dive"):
+            return f"{where}: rule of flight 3, never a Climb and a Dive in one movement"
+        x = step(r, n, m)
+        if x is None:
+            why = {1: "a Climb starts at low altitude (and never in a dodge)", -1: "a Dive starts at high altitude"}
+            return f"{where}: " + why.get(m.climb, "a dodge is a single hex")
+        n = x
+        if x.hex not in r.board:
+            return None                                   # off the board: the movement ends there
+    if r.mode == "move" and n.mp:
+        return f"rule of flight 1: {n.mp} MP left unused"
+    if r.mode == "dodge" and not n.moved:
+        return "a dodge must move one hex (Advance, Slide or Turn) or Split-S"
+    if not can_end(r, n):
+        return "rule of flight 4: it would end on another airplane at the same altitude"
+    return None
+
+
 # -- the procedure ---------------------------------------------------------------------------------------------
 def rules_for(c: Ctx, plane: str, mode: str, relaxed: bool = False) -> Rules:
     p = c.s.planes[plane]
@@ -146,6 +198,12 @@ def begin(c: Ctx, plane: str, mode: str) -> None:
         s.move.relaxed = True                         # no movement obeys rule 4: waived (RULES.md)
         c.note("flight", "Movement, rule 4", _relaxed, plane, c.spec(plane).name)
     s.step = "fly:" + plane
+
+
+def check_path(c: Ctx, path: list[str]) -> str | None:
+    """Why a whole path typed for the airplane moving now breaks the rules of flight, or None (explain_path)."""
+    mv = c.s.move
+    return explain_path(rules_for(c, mv.plane, mv.mode, mv.relaxed), node_of(c), c.spec(mv.plane).has("agile"), path)
 
 
 def _relaxed(plane, type_name):

@@ -41,6 +41,15 @@ class FightersOfThePacific(Game[FotPState]):
         out = {e.id for sc in self.data.scenarios for e in roster(self.data, sc)}
         return out | {sh.id for sc in self.data.scenarios.values() for sh in sc.ship}
 
+    def check_path(self, state: FotPState, path: list[str]) -> str | None:
+        """Why a whole movement typed in one go (maneuver ids in order) breaks the rules of flight for the airplane
+        moving or dodging now; None if it is legal (the terminal's path entry, issue 13 item 4)."""
+        from kaisen.games.fighters_of_the_pacific import flight
+        from kaisen.games.fighters_of_the_pacific.common import Ctx
+        if state.move is None:
+            return "no airplane is moving now"
+        return flight.check_path(Ctx(state.copy(), self.data), list(path))
+
     def pause(self, state: FotPState):
         return flow.pause(state, self.data)
 
