@@ -270,7 +270,7 @@ def _label(o: Option) -> str:
     f = o.fields
     verb = f["verb"]
     if verb == "maneuver":
-        name = f["maneuver"].replace("-", " ").capitalize()
+        name = "Split-S" if f["maneuver"] == "split-s" else f["maneuver"].replace("-", " ").capitalize()
         if f["off_board"]:
             return f"{name}: off the board"
         return f"{name} to {f['hex']} (facing {FACING_NAME[f['facing']]}, {f['alt']})"
