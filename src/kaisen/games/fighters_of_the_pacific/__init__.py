@@ -5,3 +5,5 @@ every value the rulebook prints only as a picture was designed."""
 from kaisen.games.fighters_of_the_pacific.game import FightersOfThePacific
 
 GAME = FightersOfThePacific()
+
+from kaisen.games.fighters_of_the_pacific import ai  # registers the heuristic agent  # noqa: E402,F401
