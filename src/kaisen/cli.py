@@ -28,6 +28,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 HUMAN = "human"
 HELP_TEXT = """At a decision, type:
   a number or an option id   choose that option
+  a whole path, e.g. a tl d  at a movement or dodge (Fighters of the Pacific): maneuver ids or a sl sr tl tr d c ss<0-5> pl pr t db, checked by the rules of flight, then flown
   board                      show the board again
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
@@ -37,6 +38,35 @@ HELP_TEXT = """At a decision, type:
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, erase the screen, erase the scrollback."""
+PATH_KINDS = ("maneuver", "dodge")
+"""Decision kinds whose answer may be typed as a whole path (a game with `check_path`: Fighters of the Pacific)."""
+PATH_SHORT = {"a": "advance", "sl": "slide-left", "sr": "slide-right", "tl": "turn-left", "tr": "turn-right",
+              "d": "dive", "c": "climb", "pl": "pivot-left", "pr": "pivot-right", "t": "torpedo", "db": "dive-bomb"}
+
+
+def path_ids(words: list[str]) -> list[str]:
+    """The option ids of a typed path: maneuver ids as they are, short forms expanded ("ss3" -> "split-s:3"); a
+    closing "end" is left out (the movement is ended after the path anyway)."""
+    out = []
+    for w in words:
+        w = w.lower()
+        if w.startswith("ss") and w[2:].lstrip(":").isdigit():
+            w = "split-s:" + w[2:].lstrip(":")
+        elif w.startswith("lb:"):
+            w = "level-bomb:" + w[3:]
+        if w.startswith("level-bomb:"):
+            w = "level-bomb:" + w.split(":", 1)[1].upper()
+        out.append(PATH_SHORT.get(w, w))
+    while out and out[-1] in ("end", "e"):
+        out.pop()
+    return out
+
+
+def path_plane(decision: Decision) -> Any:
+    """The airplane a movement or dodge decision is about (its options' `plane` field)."""
+    return next((o.get("plane") for o in decision.options if o.get("plane") is not None), None)
+
+
 SECRETS_NOTE = "Note: a saved game holds both sides' secrets; do not show the file to your opponent."
 
 
@@ -133,6 +163,8 @@ class Session:
         self.seen = {s: len(match.log) for s in game.sides}  # hot-seat: log lines each side has read
         self.at_table: str | None = None     # hot-seat: the side now looking at the screen
         self.last_prompt: dict[str, str] = {}
+        self.path: list[str] = []            # a typed path's maneuvers still to answer
+        self.path_of: Any = None             # the airplane that path flies (None: no path under way)
 
     # -- who sees what ------------------------------------------------------------------------
     @property
@@ -234,8 +266,45 @@ class Session:
         for i, opt in enumerate(decision.options, 1):
             self.console.print(f"  {i:>2}. {escape(opt.label)}  [dim]\\[{escape(opt.id)}][/]", highlight=False)
 
+    def from_path(self, decision: Decision) -> str | None:
+        """The next answer of a path typed earlier, while the decisions are that airplane's movement; when the
+        path is used up and the movement still waits, "end". None (and the path dropped) otherwise."""
+        if self.path_of is None:
+            return None
+        if decision.kind in PATH_KINDS and path_plane(decision) == self.path_of:
+            ids = decision.ids()
+            if self.path and self.path[0] in ids:
+                return self.path.pop(0)
+            if not self.path and "end" in ids:
+                self.path_of = None
+                return "end"
+        if self.path:
+            self.console.print(f"The rest of the path ({' '.join(self.path)}) is not on offer now: choose.",
+                               markup=False, highlight=False)
+        self.path, self.path_of = [], None
+        return None
+
+    def take_path(self, decision: Decision, text: str) -> str | None:
+        """A whole path typed at a movement or dodge: checked by the game's rules of flight; if legal, its first
+        maneuver is the answer and the rest are queued. None (with the reason printed) if it is refused."""
+        ids = path_ids(text.split())
+        check = getattr(self.game, "check_path", None)
+        why = check(self.match.state, ids) if ids else "the path is empty"
+        if why is None and ids[0] not in decision.ids():
+            why = f"{ids[0]} is not offered now"
+        if why is not None:
+            self.console.print(f"Path refused: {why}. Nothing was moved; type the path again, or one option.",
+                               markup=False, highlight=False)
+            return None
+        self.path, self.path_of = ids[1:], path_plane(decision)
+        return ids[0]
+
     def ask_human(self, decision: Decision) -> str:
         side = decision.side
+        queued = self.from_path(decision)
+        if queued is not None:
+            self.console.print(f"{side_name(side)}> {queued}  (path)", style="dim", markup=False, highlight=False)
+            return queued
         if self.hot_seat:
             self.hand_over(side)
         if self.last_prompt.get(side) != decision.prompt:
@@ -254,6 +323,12 @@ class Session:
                 return decision.options[int(text) - 1].id
             if text in decision.ids():
                 return text
+            if (decision.kind in PATH_KINDS and len(text.split()) > 1
+                    and getattr(self.game, "check_path", None) is not None):
+                first = self.take_path(decision, text)
+                if first is not None:
+                    return first
+                continue
             why = ""
             if not text.isdigit():    # the engine says why (the rule that forbids it), from this side's knowledge
                 try:

@@ -57,8 +57,17 @@ def _width(view: dict[str, Any]) -> int:
 def _header(view: dict[str, Any]) -> list[str]:
     """The status lines above the grid, wrapped to the board's width."""
     out: list[str] = []
+    width = _width(view)
     for line in _status(view):
-        out += textwrap.wrap(line, _width(view), subsequent_indent="  ") if line else []
+        cur = ""
+        for part in line.split(" | "):
+            if cur and len(cur) + 3 + len(part) > width:
+                out.append(cur)
+                cur = "  " + part
+            else:
+                cur = f"{cur} | {part}" if cur else part
+        if cur:
+            out += textwrap.wrap(cur, width, subsequent_indent="  ")
     return out
 
 
