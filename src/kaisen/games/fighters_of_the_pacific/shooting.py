@@ -190,6 +190,12 @@ def _resolve(c: Ctx) -> None:
             s.step = f"respond:{s.resolving}"
             return
         s.resolving -= 1
+    _chain_over(c)
+
+
+def _chain_over(c: Ctx) -> None:
+    """Every shot of the chain is resolved: the attack is over."""
+    s = c.s
     s.chain = ()
     s.resolving = -1
     s.step = ""
@@ -231,7 +237,10 @@ def respond_answer(c: Ctx, arg: str, a: str) -> None:
                plane_name(shot.shooter, c.d.aircraft[s.planes[shot.shooter].type].name), n)
         c.damage(shot.shooter, n, "Response")
     s.resolving -= 1
-    _resolve(c)
+    if s.resolving < 0:
+        _chain_over(c)                              # the first shot was the last: never resolve it twice
+    else:
+        _resolve(c)
 
 
 def _held(who):
