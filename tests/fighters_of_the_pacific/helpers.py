@@ -20,7 +20,7 @@ JAPAN_TYPES = {"zero", "val", "kate"}
 
 __all__ = ["D", "H", "N", "NE", "SE", "S", "SW", "NW", "GAME", "IllegalAction", "Decision", "End", "hex_name",
            "ahead", "neighbours", "pl", "ship", "site", "situation", "offered", "option", "pause", "kind", "at",
-           "activate", "fly", "answer", "step_through", "play_random", "Torpedo", "Barrage"]
+           "activate", "fly", "route", "back", "events", "answer", "step_through", "play_random", "Torpedo", "Barrage"]
 
 
 def pl(pid: str, where: str, facing: int = N, alt: str = "high", *, damage: int = 0, ordnance: str = "",
@@ -73,6 +73,11 @@ def situation(scenario: str = "fighter-sweep", planes: Iterable[tuple[str, Plane
     s.last_events = tuple(c.ev)
     s.cache = None
     return s
+
+
+def back(where: str, facing: int, n: int) -> str:
+    """The board name `n` hexes behind `where` for an airplane facing `facing` (so n Advances end at `where`)."""
+    return hex_name(ahead(H(where), (facing + 3) % 6, n))
 
 
 def pause(s: FotPState):
@@ -130,6 +135,45 @@ def fly(s: FotPState, plane: str, maneuvers: Iterable[str], end: bool = True) ->
     if end and s.step == "fly:" + plane:
         s = GAME.apply(s, "end")
     return s
+
+
+def route(s: FotPState, plane: str, where: str, facing: int | None = None, alt: str | None = None,
+          avoid: Iterable[str] = ("dive", "split-s")) -> list[str]:
+    """A legal list of maneuver ids (found by trying the offered ones through GAME.apply) that ends the
+    movement of `plane` at `where` (and `facing`, `alt` where given), skipping the maneuvers in `avoid`."""
+    if s.step != "fly:" + plane:
+        s = activate(s, plane)
+    goal = H(where)
+    from kaisen.games.fighters_of_the_pacific.data import hex_distance
+
+    def fits(x: FotPState) -> bool:
+        p = x.planes.get(plane)
+        return p is not None and p.hex == goal and facing in (None, p.facing) and alt in (None, p.alt)
+
+    def search(x: FotPState, path: list[str]) -> list[str] | None:
+        if x.step != "fly:" + plane:
+            return path if fits(x) else None
+        if "end" in offered(x) and fits(x):
+            return path
+        mp = x.move.mp
+        if hex_distance(x.planes[plane].hex, goal) > mp + 1:
+            return None
+        for o in GAME.pause(x).options:
+            if o.fields.get("verb") != "maneuver" or o.fields["maneuver"] in avoid or o.fields["off_board"]:
+                continue
+            got = search(GAME.apply(x, o.id), path + [o.id])
+            if got is not None:
+                return got
+        return None
+
+    found = search(s, [])
+    assert found is not None, f"no route for {plane} to {where} {facing} {alt}"
+    return found
+
+
+def events(s: FotPState) -> list[tuple[str, str]]:
+    """The last apply's events as (kind, text)."""
+    return [(e.kind, e.text) for e in GAME.events(s)]
 
 
 def step_through(s: FotPState, choose) -> FotPState:
