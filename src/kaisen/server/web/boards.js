@@ -17,7 +17,7 @@ export function renderBoard(container, view, data = {}) {
     return;
   }
   const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp,
-    "nights-of-fury": nightsOfFury }[view.game];
+    "nights-of-fury": nightsOfFury, "fighters-of-the-pacific": fightersOfThePacific }[view.game];
   container.innerHTML = fn ? fn(view, data) : `<pre>${esc(JSON.stringify(view, null, 1))}</pre>`;
 }
 
@@ -451,4 +451,147 @@ function nightsOfFury(v) {
   if (v.vp) foot = `Victory points: USN ${v.vp.usn ?? 0}, IJN ${v.vp.ijn ?? 0} · ${v.result?.winner ? NOF_SIDE[v.result.winner] + " wins" : "draw"}`;
   b += t(20, H - 16, foot, `class="${v.vp ? "h2" : "tiny muted"}" data-testid="nof-foot"`);
   return svg(W, H, b, "nights-of-fury");
+}
+
+// ---------------------------------------------------------------- Fighters of the Pacific
+// Flat-topped hexes in odd-q columns (odd columns half a hex lower), "C7" = column letter, row number. Each hex is
+// a <g data-key="C7">; the counters in it (airplanes: data-key = the plane id; ship segments: the ship id) sit
+// inside it, so a click on a counter no option names falls through to its hex. An airplane counter is white
+// (cloud) at high altitude and sea blue at low, its nose pointing to its facing (0 = north, clockwise).
+const FOTP_COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const FOTP_LETTER = { wildcat: "W", dauntless: "D", devastator: "T", zero: "Z", val: "V", kate: "K" };
+const FOTP_FACING = ["N", "NE", "SE", "S", "SW", "NW"];
+const FOTP_SIDE = { japan: "Japan", usa: "USA" };
+const FOTP_STYLE = `<style>
+.board-fighters-of-the-pacific .hexcell.cloud { fill: #f3f4f6; }
+.board-fighters-of-the-pacific .hexcell.island { fill: #cdb98a; }
+.board-fighters-of-the-pacific .hexcell.sea-hex { fill: #cfe2f1; }
+.board-fighters-of-the-pacific .target:hover > .hexcell { fill: #fff3cf; }
+.board-fighters-of-the-pacific .fotp-plane.target > .counter, .board-fighters-of-the-pacific .fotp-ship.target > .hull { stroke: #d18b00; stroke-width: 4; }
+.board-fighters-of-the-pacific .fotp-plane.target, .board-fighters-of-the-pacific .fotp-ship.target { cursor: pointer; }
+.board-fighters-of-the-pacific .moving > .counter { stroke-dasharray: 4 2; }
+</style>`;
+
+function fotpCell(name) {            // "C7" -> [column, row], both from 0
+  return [FOTP_COLS.indexOf(name[0]), Number(name.slice(1)) - 1];
+}
+
+function fotpPlane(p, cx, cy, s, moving) {
+  const hi = p.alt === "high", u = s / 2, col = COLOR[p.side] || "#333";
+  const letter = (FOTP_LETTER[p.type] || p.type[0].toUpperCase());
+  const tip = `${p.name} ${p.id.split("-").pop()} (${FOTP_SIDE[p.side] || p.side}) at ${p.hex}, facing ${FOTP_FACING[p.facing]}, ` +
+    `${p.alt} altitude, damage ${p.damage}/${p.armor}, speed ${p.speed}${p.ordnance ? `, carries ${p.ordnance.replace("_", " ")}` : ""}` +
+    `${p.activated ? ", activated" : ""}`;
+  let o = `<g class="fotp-plane ${hi ? "high" : "low"}${moving ? " moving" : ""}" data-key="${esc(p.id)}" data-testid="plane-${esc(p.id)}" ` +
+    `data-alt="${p.alt}" data-facing="${p.facing}"><title>${esc(tip)}</title>`;
+  o += rect(cx - u, cy - u, s, s, `rx="${(s * 0.18).toFixed(1)}" class="counter" fill="${hi ? "#ffffff" : "#6fa0cf"}" stroke="${col}" stroke-width="2.5"`);
+  if (hi) o += `<circle cx="${cx - u * 0.45}" cy="${cy + u * 0.55}" r="${u * 0.3}" fill="#e3e7ed"/><circle cx="${cx - u * 0.1}" cy="${cy + u * 0.5}" r="${u * 0.35}" fill="#e3e7ed"/>`;
+  else o += `<path d="M${cx - u * 0.9} ${cy + u * 0.6} q${u * 0.22} -${u * 0.2} ${u * 0.45} 0 t${u * 0.45} 0 t${u * 0.45} 0" fill="none" stroke="#e8f2fb" stroke-width="1.5"/>`;
+  // the airplane, nose up, turned to its facing
+  o += `<g class="nose" transform="rotate(${p.facing * 60} ${cx} ${cy})" stroke="${col}" stroke-linecap="round">` +
+    `<line x1="${cx}" y1="${cy - u * 0.62}" x2="${cx}" y2="${cy + u * 0.6}" stroke-width="${(u * 0.22).toFixed(1)}"/>` +
+    `<line x1="${cx - u * 0.72}" y1="${cy - u * 0.12}" x2="${cx + u * 0.72}" y2="${cy - u * 0.12}" stroke-width="${(u * 0.2).toFixed(1)}"/>` +
+    `<line x1="${cx - u * 0.3}" y1="${cy + u * 0.55}" x2="${cx + u * 0.3}" y2="${cy + u * 0.55}" stroke-width="${(u * 0.14).toFixed(1)}"/>` +
+    `<polygon points="${cx},${cy - u * 0.98} ${cx - u * 0.2},${cy - u * 0.6} ${cx + u * 0.2},${cy - u * 0.6}" fill="${col}" stroke-width="1"/></g>`;
+  o += t(cx + u - 2, cy + u - 3, hi ? letter : letter.toLowerCase(), `text-anchor="end" class="tiny bold" fill="${hi ? col : "#fff"}"`);
+  if (p.damage) o += `<circle cx="${cx + u - 1}" cy="${cy - u + 1}" r="${u * 0.28}" fill="#e67e22" stroke="#fff"><title>damaged</title></circle>`;
+  if (p.activated) o += rect(cx - u + 1, cy - u + 1, u * 0.5, u * 0.5, 'fill="#222" class="activated"') +
+    t(cx - u + 1 + u * 0.25, cy - u + 1 + u * 0.42, "A", 'text-anchor="middle" fill="#fff" font-size="8" font-weight="700"');
+  return o + "</g>";
+}
+
+function fightersOfThePacific(v) {
+  const cols = v.board.cols, rows = v.board.rows;
+  const R = cols > 16 ? 27 : 32, HX = 1.5 * R, HY = Math.sqrt(3) * R;
+  const ox = 34, oy = 92;
+  const W = Math.max(760, ox + R * 2 + HX * (cols - 1) + 30);
+  let H = 0;
+  const center = (name) => { const [c, r] = fotpCell(name); return [ox + R + c * HX, oy + HY / 2 + r * HY + (c % 2 ? HY / 2 : 0)]; };
+  const pts = (cx, cy, k = 1) => [0, 60, 120, 180, 240, 300].map((a) => {
+    const q = (a * Math.PI) / 180; return `${(cx + k * R * Math.cos(q)).toFixed(1)},${(cy + k * R * Math.sin(q)).toFixed(1)}`;
+  }).join(" ");
+  let b = "";
+  const who = v.side == null ? "omniscient" : v.side === "public" ? "public view" : `you are ${FOTP_SIDE[v.side] || v.side}`;
+  b += t(16, 26, `Turn ${v.turn} of ${v.end_turn}`, 'class="h1" data-testid="turn"');
+  b += t(150, 26, `${v.number}. ${v.title} (${v.setting}) · ${who}`, 'class="h2"');
+  b += t(16, 48, `${v.phase_name} · initiative ${FOTP_SIDE[v.initiative] || "-"} · ` +
+    `VP Japan ${v.vp.japan ?? 0}, USA ${v.vp.usa ?? 0}`, 'class="small bold" data-testid="vp"');
+  const pd = v.pending || {};
+  let line = pd.kind === "end" ? `Game over: ${pd.summary || ""}` : pd.kind === "decision" ? `${FOTP_SIDE[pd.side] || pd.side}: ${pd.prompt}` : "";
+  if (v.move) line = `${v.move.mode === "dodge" ? "Dodging" : "Moving"}: ${v.move.plane}, ${v.move.mp} MP left` +
+    (v.move.path.length ? ` (so far ${v.move.path.join(", ")})` : "") + " · " + line;
+  b += t(16, 68, line.length > 150 ? line.slice(0, 149) + "…" : line, 'class="small" data-testid="fotp-status"');
+  const clouds = new Set(v.board.clouds), islands = new Set(v.board.islands);
+  const barrages = {}, torps = {}, sites = {}, segs = {}, planes = {};
+  for (const x of v.barrages || []) (barrages[x.hex] ||= []).push(x);
+  for (const x of v.torpedoes || []) (torps[x.hex] ||= []).push(x);
+  for (const x of v.sites || []) (sites[x.hex] ||= []).push(x);
+  for (const sh of v.ships || []) {
+    const [fx, fy] = center(sh.hexes[0]), [sx, sy] = sh.hexes.length > 1 ? center(sh.hexes[1]) : [fx, fy + 1];
+    const angle = (Math.atan2(fx - sx, sy - fy) * 180) / Math.PI;     // from north, clockwise: the bow's heading
+    sh.segments.forEach((sg, i) => { segs[sg.hex] = { ship: sh, seg: sg, i, angle }; });
+  }
+  for (const p of v.planes) (planes[p.hex] ||= []).push(p);
+  const moving = v.move ? v.move.plane : null;
+  for (let c = 0; c < cols; c++) {
+    const [x] = center(`${FOTP_COLS[c]}1`);
+    b += t(x, oy - 6, FOTP_COLS[c], 'text-anchor="middle" class="small bold"');
+    b += t(x, oy + HY * (rows + 0.5) + 16, FOTP_COLS[c], 'text-anchor="middle" class="small bold"');
+  }
+  for (let r = 1; r <= rows; r++) b += t(ox - 8, center(`A${r}`)[1] + 4, String(r), 'text-anchor="end" class="small bold"');
+  for (let c = 0; c < cols; c++) for (let r = 1; r <= rows; r++) {
+    const id = `${FOTP_COLS[c]}${r}`, [cx, cy] = center(id);
+    const kind = islands.has(id) ? "island" : clouds.has(id) ? "cloud" : "sea-hex";
+    b += `<g class="hex" data-key="${id}" data-testid="hex-${id}"><polygon points="${pts(cx, cy)}" class="hexcell ${kind}"/>`;
+    if (kind === "cloud") b += `<circle cx="${cx - R * 0.3}" cy="${cy + R * 0.1}" r="${R * 0.32}" fill="#fff"/><circle cx="${cx + R * 0.15}" cy="${cy - R * 0.05}" r="${R * 0.4}" fill="#fff"/>`;
+    b += t(cx, cy - R * 0.62, id, 'text-anchor="middle" class="muted" font-size="8"');
+    for (const st of sites[id] || []) {
+      const col = COLOR[st.side] || "#555";
+      const name = { aa: "AA", objective: "OBJ", ruin: "ruin" }[st.kind] || st.kind;
+      b += `<g class="fotp-site" data-testid="site-${esc(st.id)}"><title>${esc(`${name} ${FOTP_SIDE[st.side] || ""}${st.destroyed ? " (destroyed)" : ""}`)}</title>`;
+      if (st.kind === "ruin") b += `<path d="M${cx - R * 0.5} ${cy + R * 0.55} l${R * 0.25} -${R * 0.25} M${cx - R * 0.5} ${cy + R * 0.3} l${R * 0.25} ${R * 0.25}" stroke="#333" stroke-width="2"/>`;
+      else b += rect(cx - R * 0.75, cy + R * 0.18, R * 0.62, R * 0.4, `rx="2" fill="${st.destroyed ? "#888" : col}"`) +
+        t(cx - R * 0.44, cy + R * 0.48, name, 'text-anchor="middle" class="chip" font-size="8"');
+      b += "</g>";
+    }
+    const sg = segs[id];
+    if (sg) {
+      const { ship, seg, i, angle } = sg;
+      const col = COLOR[ship.side] || "#555";
+      const bow = i === 0;
+      const w = R * 0.62, h = HY * 0.5;
+      const hull = bow ? `<path class="hull" d="M${cx} ${cy - h - R * 0.12} L${cx + w / 2} ${cy - h + R * 0.3} L${cx + w / 2} ${cy + h} L${cx - w / 2} ${cy + h} L${cx - w / 2} ${cy - h + R * 0.3} Z" fill="${seg.hit ? "#555" : "#9aa3ad"}" stroke="${col}" stroke-width="2"/>` :
+        rect(cx - w / 2, cy - h, w, 2 * h, `class="hull" rx="3" fill="${seg.hit ? "#555" : "#9aa3ad"}" stroke="${col}" stroke-width="2"`);
+      b += `<g class="fotp-ship" data-key="${esc(ship.id)}" data-testid="ship-${esc(ship.id)}-${esc(seg.name)}" transform="rotate(${angle.toFixed(1)} ${cx} ${cy})">` +
+        `<title>${esc(`${ship.name} (${FOTP_SIDE[ship.side]} ${ship.class}), ${seg.name} segment${seg.hit ? ": destroyed" : ""}${seg.aa ? ", AA ready" : ""}`)}</title>` + hull;
+      if (seg.hit) b += `<path d="M${cx - w / 2} ${cy - w / 2} L${cx + w / 2} ${cy + w / 2} M${cx + w / 2} ${cy - w / 2} L${cx - w / 2} ${cy + w / 2}" stroke="#e74c3c" stroke-width="3"/>`;
+      b += "</g>";
+    }
+    for (const x of barrages[id] || []) b += `<polygon points="${pts(cx, cy, 0.86)}" fill="none" stroke="#e67e22" stroke-width="3" stroke-dasharray="5 3" class="fotp-barrage" data-testid="barrage-${id}"><title>${esc(`barrage (${x.source})`)}</title></polygon>`;
+    for (const x of torps[id] || []) {
+      const col = COLOR[x.side] || "#333";
+      b += `<g class="fotp-torpedo" data-testid="torpedo-${id}" transform="rotate(${x.facing * 60} ${cx} ${cy})"><title>${esc(`${FOTP_SIDE[x.side]} torpedo heading ${FOTP_FACING[x.facing]}`)}</title>` +
+        `<line x1="${cx + R * 0.55}" y1="${cy + R * 0.45}" x2="${cx + R * 0.55}" y2="${cy - R * 0.45}" stroke="${col}" stroke-width="4" stroke-linecap="round"/>` +
+        `<polygon points="${cx + R * 0.55},${cy - R * 0.65} ${cx + R * 0.42},${cy - R * 0.4} ${cx + R * 0.68},${cy - R * 0.4}" fill="${col}"/></g>`;
+    }
+    const here = (planes[id] || []).slice().sort((p, q) => (p.alt === q.alt ? 0 : p.alt === "high" ? -1 : 1));
+    const s = here.length > 1 ? R * 0.78 : R * 1.02;
+    here.forEach((p, k) => {
+      const dx = here.length > 1 ? (k === 0 ? -R * 0.3 : R * 0.3) : 0, dy = here.length > 1 ? (k === 0 ? -R * 0.22 : R * 0.28) : R * 0.05;
+      b += fotpPlane(p, cx + dx, cy + dy, s, p.id === moving);
+    });
+    b += "</g>";
+  }
+  const fy = oy + HY * (rows + 0.5) + 38;
+  const ships = (v.ships || []).map((s) => `${s.name} ${s.hexes.join("-")}${s.segments.some((g) => g.hit) ? ` (hit: ${s.segments.filter((g) => g.hit).map((g) => g.name).join(", ")})` : ""}`);
+  const coming = (v.reinforcements || []).filter((r) => r.turn > 0 && r.turn >= v.turn);
+  const foot = ["White counter: high altitude · blue: low · nose = facing · A activated · orange dot damaged · dashed hex: barrage · arrow: torpedo"];
+  if (ships.length) foot.push("Ships (bow first): " + ships.join("; "));
+  if (coming.length) foot.push(`Reinforcements: ${coming.map((r) => `${FOTP_SIDE[r.side]} ${r.type} end of turn ${r.turn} (${r.zone})`).join(", ")}`);
+  if ((v.exits || []).length) foot.push(`Exits: ${v.exits.map((e) => `${FOTP_SIDE[e.side]} by the ${e.edge} edge`).join(", ")}`);
+  const footLines = foot.flatMap((x) => wrap(x, Math.floor((W - 32) / 5.6)));
+  b += lines(16, fy, footLines, "tiny", 14);
+  H = fy + footLines.length * 14 + 6;
+  b = FOTP_STYLE + rect(0, 0, W, H, 'class="sea"') + b;
+  return svg(W, H, b, "fighters-of-the-pacific");
 }
