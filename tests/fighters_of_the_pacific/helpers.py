@@ -47,7 +47,8 @@ def site(kind: str, side: str, where: str, destroyed: bool = False) -> tuple[str
 def situation(scenario: str = "fighter-sweep", planes: Iterable[tuple[str, Plane]] = (), *, side: str = "usa",
               phase: str = "activation", turn: int = 1, ships: Iterable[tuple[str, Ship]] | None = None,
               sites: Iterable[tuple[str, Site]] | None = None, torpedoes: Iterable[Torpedo] = (),
-              barrages: Iterable[Barrage] = (), aa_done: Iterable[str] = ()) -> FotPState:
+              barrages: Iterable[Barrage] = (), aa_done: Iterable[str] = (),
+              vp: dict[str, int] | None = None) -> FotPState:
     """A state of `scenario` with only the given airplanes (and ships and sites where given; else the
     scenario's own), where `side` holds the initiative, started at `phase` (a step of flow.SEQUENCE) through the
     game's flow: for "activation" the air groups are formed and `side` is asked first."""
@@ -64,7 +65,7 @@ def situation(scenario: str = "fighter-sweep", planes: Iterable[tuple[str, Plane
     s.initiative = side
     s.turn_side = side
     s.groups, s.group, s.move, s.chain, s.resolving, s.todo = (), (), None, (), -1, ()
-    s.vp = {"japan": 0, "usa": 0}
+    s.vp = dict(vp) if vp else {"japan": 0, "usa": 0}
     s.scored = ()
     s.result = None
     c = Ctx(s, D)
