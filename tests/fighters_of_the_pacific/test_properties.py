@@ -1,0 +1,122 @@
+"""Properties of whole games of Fighters of the Pacific under random legal play (hypothesis, few examples: the
+folder stays fast): every game reaches the End; no two airplanes share a hex and altitude once a movement is over
+(Movement, rule of flight 4); every state round-trips through JSON; replaying the answers gives the same states;
+a maneuver that is not offered is refused and changes nothing."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from kaisen.engine.core import End, IllegalAction
+from kaisen.games.fighters_of_the_pacific import GAME
+
+SCENARIOS = [sc.id for sc in GAME.scenarios]
+MANEUVER_IDS = ("advance", "slide-left", "slide-right", "turn-left", "turn-right", "dive", "climb",
+                *(f"split-s:{k}" for k in range(6)), "pivot-left", "pivot-right", "end", "torpedo", "dive-bomb")
+GAMES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play(scenario: str, seed: int, each=None):
+    """A random legal game; `each(before, answer, after)` sees every step. Returns the answers and final state."""
+    rng = random.Random(seed)
+    s = GAME.new_state(scenario)
+    answers = []
+    for _ in range(20000):
+        p = GAME.pause(s)
+        if isinstance(p, End):
+            return answers, s
+        a = rng.choice(p.options).id
+        after = GAME.apply(s, a)
+        if each:
+            each(s, a, after)
+        answers.append(a)
+        s = after
+    raise AssertionError(f"{scenario} seed {seed}: no End after 20000 answers")
+
+
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_random_legal_play_reaches_the_end(scenario, seed):
+    _, s = play(scenario, seed)
+    end = GAME.pause(s)
+    assert isinstance(end, End)
+    j, u = s.vp["japan"], s.vp["usa"]
+    assert end.winner == (None if j == u else "japan" if j > u else "usa") and end.score == abs(j - u)
+
+
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_rule_of_flight_4_no_two_airplanes_end_on_the_same_hex_and_altitude(scenario, seed):
+    waived: set[str] = set()
+
+    def check(before, answer, after):
+        for e in GAME.events(after):
+            if e.rule == "Movement, rule 4":          # the engine's waiver when no legal end exists (RULES.md)
+                waived.add(after.move.plane if after.move else "")
+        if after.move is not None:
+            return
+        seen: dict = {}
+        for k, p in after.planes.items():
+            other = seen.setdefault((p.hex, p.alt), k)
+            assert other == k or {k, other} & waived, (scenario, seed, k, other, p.hex, p.alt)
+
+    play(scenario, seed, check)
+
+
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_every_state_round_trips_through_json(scenario, seed):
+    def check(before, answer, after):
+        data = GAME.to_json(after)
+        back = GAME.from_json(data)
+        assert back == after and GAME.to_json(back) == data
+        p, q = GAME.pause(after), GAME.pause(back)
+        assert type(p) is type(q)
+        if not isinstance(p, End):
+            assert p.ids() == q.ids() and p.kind == q.kind and p.side == q.side
+
+    play(scenario, seed, check)
+
+
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_replaying_the_same_answers_gives_identical_states(scenario, seed):
+    states = []
+    answers, final = play(scenario, seed, lambda b, a, after: states.append(GAME.to_json(after)))
+    s = GAME.new_state(scenario)
+    for a, want in zip(answers, states):
+        s = GAME.apply(s, a)
+        assert GAME.to_json(s) == want
+    assert s == final
+
+
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_no_illegal_maneuver_is_ever_accepted(scenario, seed):
+    rng = random.Random(seed ^ 0x5EED)
+
+    def check(before, answer, after):
+        p = GAME.pause(before)
+        if p.kind not in ("maneuver", "dodge"):
+            return
+        bad = [m for m in MANEUVER_IDS if m not in p.ids()]
+        if not bad:
+            return
+        wrong = rng.choice(bad)
+        data = GAME.to_json(before)
+        try:
+            GAME.apply(before, wrong)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{wrong!r} accepted; offered {p.ids()}")
+        assert GAME.to_json(before) == data
+
+    play(scenario, seed, check)
+
+
+def test_every_scenario_ends_under_random_play_seed_0():
+    """A plain pass over all ten scenarios (no hypothesis), so a broken one is named at once."""
+    for sc in SCENARIOS:
+        assert isinstance(GAME.pause(play(sc, 0)[1]), End), sc
