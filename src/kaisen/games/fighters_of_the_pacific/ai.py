@@ -28,6 +28,8 @@ ATTITUDES = (EVASIVE, MISSION, INTERCEPT, AGGRESSIVE)
 
 OFF_BOARD_LOSS = -1000.0          # flying off a non-exit edge: the enemy scores the airplane
 DODGE_HIT = 0.35                  # how often a shot at an airplane that may still dodge is counted to land
+PRESS_THREAT = 0.5                # an armed bomber on its mission weighs the enemy's guns at half
+PRESS_DIST = 1.0                  # and loses this much per hex between it and its nearest strike target
 ORDNANCE_WORTH = 3.0              # what an armed bomber is worth beyond its VP (the strike it still carries)
 
 
@@ -337,7 +339,7 @@ def _torpedo_value(pos: Pos, drop_hex, facing: int) -> float:
     return total
 
 
-def plan_movement(pos: Pos, plane: str, mode: str, att: str, shot=None) -> Plan:
+def plan_movement(pos: Pos, plane: str, mode: str, att: str, shot=None, rng=None) -> Plan:
     """Enumerate the legal movements of `plane` from where it stands (its movement or its dodge) and keep the
     best by the attitude's scoring; `shot` is the shot being dodged (a state Shot) in a dodge."""
     from kaisen.games.fighters_of_the_pacific.common import Ctx
@@ -434,7 +436,9 @@ def plan_movement(pos: Pos, plane: str, mode: str, att: str, shot=None) -> Plan:
     walk([], n0, last0, low0, 0, False, 0.0)
     if not ends:
         return Plan(plane, s.turn, ["no-dodge"] if mode == "dodge" else ["end"], 0.0)
-    v, ids = max(ends.values(), key=lambda e: e[0])
+    v = max(e[0] for e in ends.values())
+    tied = [e[1] for e in ends.values() if e[0] >= v - 1e-9]     # exact ties: in the order found, or by the seed
+    ids = rng.choice(tied) if rng is not None and len(tied) > 1 else tied[0]
     return Plan(plane, s.turn, ids, v)
 
 
@@ -502,11 +506,12 @@ class _Scorer:
         v += 2.0 * shot_value(pos, self.plane, self.p.type, h, f, alt, damage)
         # 2. not ending where the enemy can shoot it
         th = threat(pos, self.plane, h, alt, damage, spec.armor, self.worth)
-        v -= th * (2.0 if att == EVASIVE else 1.0 if att != AGGRESSIVE else 0.7)
+        v -= th * (2.0 if att == EVASIVE else PRESS_THREAT if armed and self.targets else
+                   1.0 if att != AGGRESSIVE else 0.7)
         # 3. the objective: a strike target, an exit edge, the focus enemy, the escorted bombers
         if armed and self.targets:
             dist = min(hex_distance(h, t) for t in self.targets)
-            v -= 0.6 * dist
+            v -= PRESS_DIST * dist
             if self.ordn == "dive_bomb":
                 v += 1.2 if alt == "high" else 0.0
             elif dist <= 6:
@@ -544,11 +549,55 @@ class _Scorer:
         # 5. keep away from the board edges it may not leave (room to turn)
         col, row = hex_to_cell(h)
         room = min(col, row, pos.lay.cols - 1 - col, pos.lay.rows - 1 - row)
+        if room < 3 and not self.final and not can_escape(pos, h, f, alt, spec.speed, spec.is_fighter):
+            v -= 2.0 * self.worth + 5.0                     # trapped: it would be lost off the edge next turn
         if room < 2:
             edge = min(("north", "south", "west", "east"), key=lambda e: pos.edge_distance(h, e))
             if edge not in self.exit_edges:
                 v -= 0.6 * (2 - room) * (1.5 if _heads_out(pos, h, f, edge) else 0.5)
         return v
+
+
+_ESCAPE: dict = {}
+
+
+def can_escape(pos: Pos, h, facing: int, alt: str, speed: int, fighter: bool) -> bool:
+    """Whether an airplane at (h, facing, alt) has a movement next turn that stays on the board or leaves by one
+    of its side's exit edges (other airplanes ignored): a plane with none is lost off the edge."""
+    key = (pos.s.scenario, pos.side, h, facing, alt, speed, fighter)
+    got = _ESCAPE.get(key)
+    if got is not None:
+        return got
+    r = flight.Rules("move", fighter, pos.lay.hexes, frozenset(), True)
+    exits = pos.exits.get(pos.side, set())
+    seen: set = set()
+
+    def ok(n) -> bool:
+        if n.mp == 0:
+            return True
+        if n in seen:
+            return False
+        seen.add(n)
+        for m in flight.MANEUVERS:
+            x = flight.step(r, n, m)
+            if x is None:
+                continue
+            if x.hex not in r.board:
+                if pos.edge_of(x.hex) in exits:
+                    return True
+                continue
+            if ok(x):
+                return True
+        return False
+
+    n0 = flight.Node(h, facing, alt, speed, "", "", False, False)
+    got = ok(n0) or (fighter and alt == "high" and any(
+        (x := flight.split_s(r, n0, k)) is not None and (x.hex in r.board or pos.edge_of(x.hex) in exits)
+        for k in range(6)))
+    if len(_ESCAPE) > 200000:
+        _ESCAPE.clear()
+    _ESCAPE[key] = got
+    return got
 
 
 def _heads_out(pos: Pos, h, f: int, edge: str) -> bool:
@@ -684,11 +733,11 @@ class SoloBot(Agent):
         if plan is None or plan.plane != mv["plane"] or plan.turn != view["turn"] or not plan.ids \
                 or plan.ids[0] not in ids:
             pos = Pos(view, self.side)
-            plan = self.plan = plan_movement(pos, mv["plane"], mv["mode"], att, self._shot_at(pos, mv))
+            plan = self.plan = plan_movement(pos, mv["plane"], mv["mode"], att, self._shot_at(pos, mv), self.rng)
         nxt = plan.ids[0] if plan.ids else None
         if nxt not in ids:                                   # the engine ended it for us or the plan is stale
             pos = Pos(view, self.side)
-            plan = self.plan = plan_movement(pos, mv["plane"], mv["mode"], att, self._shot_at(pos, mv))
+            plan = self.plan = plan_movement(pos, mv["plane"], mv["mode"], att, self._shot_at(pos, mv), self.rng)
             nxt = plan.ids[0] if plan.ids else None
             if nxt not in ids:
                 nxt = self._fallback(decision)
