@@ -11,13 +11,13 @@ from kaisen.games.fighters_of_the_pacific.state import Plane
 
 def air_groups(planes: Mapping[str, Plane], side: str | None = None) -> tuple[tuple[str, ...], ...]:
     """The air groups of one side (or of both), each sorted by airplane id, in order of their first id."""
-    by_key: dict[tuple, str] = {}
+    by_key: dict[tuple, list[str]] = {}            # several only where rule of flight 4 was waived (flight.py)
     for k, p in planes.items():
         if side is None or p.side == side:
-            by_key[(p.side, p.alt, p.facing, p.hex)] = k
+            by_key.setdefault((p.side, p.alt, p.facing, p.hex), []).append(k)
     seen: set[str] = set()
     groups = []
-    for k in sorted(by_key.values()):
+    for k in sorted(x for ks in by_key.values() for x in ks):
         if k in seen:
             continue
         p = planes[k]
@@ -27,10 +27,10 @@ def air_groups(planes: Mapping[str, Plane], side: str | None = None) -> tuple[tu
             x = todo.pop()
             group.append(x)
             q = planes[x]
-            for h in neighbours(q.hex):
-                y = by_key.get((p.side, p.alt, p.facing, h))
-                if y is not None and y not in seen:
-                    seen.add(y)
-                    todo.append(y)
+            for h in (q.hex, *neighbours(q.hex)):
+                for y in by_key.get((p.side, p.alt, p.facing, h), ()):
+                    if y not in seen:
+                        seen.add(y)
+                        todo.append(y)
         groups.append(tuple(sorted(group)))
     return tuple(sorted(groups))
