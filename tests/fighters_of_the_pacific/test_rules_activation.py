@@ -194,3 +194,19 @@ def test_activation_phase_ends_when_everything_is_activated():
     s = fly(s, "japan-zero-1", ["advance"] * 4)
     assert s.turn == 2 and s.phase == "activation"
     assert not any(p.activated for p in s.planes.values())
+
+
+def test_air_group_every_airplane_is_in_one_even_after_rule_4_was_waived():
+    """Regression. RULES.md: when no movement can obey rule of flight 4 the engine waives it, so two airplanes
+    may share a hex, altitude and facing; both must still be in an air group and be activated next turn."""
+    ends = ["F7", "F8", "G7", "H6", "I7", "J7", "J8"]                 # every low end of a 2-MP movement from H8
+    planes = [pl("usa-devastator-1", "H8", N, "low"), pl("usa-devastator-2", "H7", N, "high", activated=True),
+              *(pl(f"usa-devastator-{i + 3}", h, N, "low", activated=True) for i, h in enumerate(ends)),
+              pl("japan-zero-1", "O1", S)]
+    s = activate(situation(SC, planes), "usa-devastator-1")
+    assert any(e.rule == "Movement, rule 4" for e in GAME.events(s))
+    s = fly(s, "usa-devastator-1", ["advance", "advance"])
+    assert s.planes["usa-devastator-1"].hex == s.planes["usa-devastator-6"].hex
+    s = fly(s, "japan-zero-1", ["advance"] * 4)
+    assert s.turn == 2
+    assert sorted(k for g in s.groups for k in g) == sorted(s.planes)
