@@ -517,7 +517,7 @@ function fightersOfThePacific(v) {
   b += t(16, 48, `${v.phase_name} · initiative ${FOTP_SIDE[v.initiative] || "-"} · ` +
     `VP Japan ${v.vp.japan ?? 0}, USA ${v.vp.usa ?? 0}`, 'class="small bold" data-testid="vp"');
   const pd = v.pending || {};
-  let line = pd.kind === "end" ? `Game over: ${pd.summary || ""}` : pd.kind === "decision" ? `${FOTP_SIDE[pd.side] || pd.side}: ${pd.prompt}` : "";
+  let line = pd.kind === "end" ? `Game over: ${pd.summary || ""}` : pd.kind === "decision" ? (String(pd.prompt).startsWith(pd.side) ? `${FOTP_SIDE[pd.side] || pd.side} to decide` : `${FOTP_SIDE[pd.side] || pd.side}: ${pd.prompt}`) : "";
   if (v.move) line = `${v.move.mode === "dodge" ? "Dodging" : "Moving"}: ${v.move.plane}, ${v.move.mp} MP left` +
     (v.move.path.length ? ` (so far ${v.move.path.join(", ")})` : "") + " · " + line;
   b += t(16, 68, line.length > 150 ? line.slice(0, 149) + "…" : line, 'class="small" data-testid="fotp-status"');
@@ -587,7 +587,9 @@ function fightersOfThePacific(v) {
   const coming = (v.reinforcements || []).filter((r) => r.turn > 0 && r.turn >= v.turn);
   const foot = ["White counter: high altitude · blue: low · nose = facing · A activated · orange dot damaged · dashed hex: barrage · arrow: torpedo"];
   if (ships.length) foot.push("Ships (bow first): " + ships.join("; "));
-  if (coming.length) foot.push(`Reinforcements: ${coming.map((r) => `${FOTP_SIDE[r.side]} ${r.type} end of turn ${r.turn} (${r.zone})`).join(", ")}`);
+  const groups = {};
+  for (const r of coming) { const k = `${FOTP_SIDE[r.side]} ${r.type} at the end of turn ${r.turn} (${r.zone})`; groups[k] = (groups[k] || 0) + 1; }
+  if (coming.length) foot.push(`Reinforcements: ${Object.entries(groups).map(([k, n]) => `${n} ${k}`).join(", ")}`);
   if ((v.exits || []).length) foot.push(`Exits: ${v.exits.map((e) => `${FOTP_SIDE[e.side]} by the ${e.edge} edge`).join(", ")}`);
   const footLines = foot.flatMap((x) => wrap(x, Math.floor((W - 32) / 5.6)));
   b += lines(16, fy, footLines, "tiny", 14);
