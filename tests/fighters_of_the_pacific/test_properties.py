@@ -116,6 +116,28 @@ def test_no_illegal_maneuver_is_ever_accepted(scenario, seed):
     play(scenario, seed, check)
 
 
+@GAMES
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
+def test_a_movement_flown_step_by_step_is_a_legal_whole_path(scenario, seed):
+    """Game.check_path (a movement typed in one go) agrees with the step-by-step decisions: the maneuvers an
+    airplane actually flew make a legal path from where it started (unless a barrage ended it early)."""
+    started: dict = {}
+
+    def check(before, answer, after):
+        if before.move is not None and not started:
+            started.update(state=before, plane=before.move.plane, path=[])
+        if not started:
+            return
+        if answer != "end":
+            started["path"].append(answer)
+        if after.move is None or after.move.plane != started["plane"]:
+            if started["plane"] in after.planes:
+                assert GAME.check_path(started["state"], started["path"]) is None, (scenario, seed, started)
+            started.clear()
+
+    play(scenario, seed, check)
+
+
 def test_every_scenario_ends_under_random_play_seed_0():
     """A plain pass over all ten scenarios (no hypothesis), so a broken one is named at once."""
     for sc in SCENARIOS:

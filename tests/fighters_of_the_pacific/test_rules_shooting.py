@@ -246,3 +246,33 @@ def test_chain_reaction_all_dodges_first_then_damage_up_the_chain():
     assert hit_c < gone_b, kinds                                         # up the chain: C first, then B
     assert s.planes[C].damage == 1 and ZERO not in s.planes
     assert s.chain == ()
+
+
+@pytest.mark.parametrize("answer", ["respond", "no-response"])
+def test_chain_reaction_a_response_inside_the_chain_then_the_first_shot(answer):
+    """A shoots B; B dodges and shoots C (already activated, so the chain resolves): C survives B's shot and may
+    fire back; then A's shot on B is resolved, once."""
+    C = "usa-wildcat-2"
+    s = arrive([pl(ZERO, "H7", S), pl(C, "H10", N, activated=True)], A, "H5")
+    s = GAME.apply(s, f"shoot:{ZERO}")
+    s = GAME.apply(GAME.apply(s, "advance"), "end")                      # B to H8, still in A's field
+    s = GAME.apply(s, f"shoot:{C}")
+    assert kind(s) == "respond" and pause(s).side == "usa" and s.planes[C].damage == 1
+    assert ZERO in s.planes                                              # A's shot waits up the chain
+    s = GAME.apply(s, answer)
+    assert ZERO not in s.planes and s.planes[C].damage == 1 and s.chain == ()
+    assert s.vp["usa"] == GAME.data.scenarios[SC].vp.fighter             # B scored once
+    assert [k for k, _ in events(s)].count("destroyed") == 1
+
+
+def test_chain_reaction_each_shot_misses_if_its_target_escaped():
+    C = "usa-wildcat-2"
+    s = arrive([pl(ZERO, "H7", S), pl(C, "G9", N)], A, "H5")
+    s = GAME.apply(s, f"shoot:{ZERO}")
+    s = GAME.apply(GAME.apply(s, "slide-right"), "end")                  # B to G8: out of A's line of fire
+    s = GAME.apply(s, f"shoot:{C}")                                      # C at G9, just ahead of B
+    s = GAME.apply(s, "turn-left")                                       # C out of B's field
+    if s.step == f"fly:{C}":
+        s = GAME.apply(s, "end")
+    assert s.planes[ZERO].damage == 0 and s.planes[C].damage == 0 and s.chain == ()
+    assert [k for k, _ in events(s)].count("miss") == 2
