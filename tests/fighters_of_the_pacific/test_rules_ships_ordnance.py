@@ -304,3 +304,30 @@ def test_victory_points_for_a_destroyed_airplane_go_to_the_enemy():
     s = GAME.apply(s, "shoot:japan-kate-1")
     assert s.vp == {"japan": 0, "usa": GAME.data.scenarios["strike-escort"].vp.bomber}
     assert ("usa", "bomber", "japan-kate-1", 5) in s.scored
+
+
+def test_ships_aa_follows_its_ship():
+    s = ships_phase([ship("usa-dd-1", "usa", "destroyer", ["H6", "H7"])], side="usa",
+                    planes=[pl("japan-kate-1", "H4", SE, "low"), pl("usa-wildcat-1", "B11", N)])
+    s = GAME.apply(s, "ship:ahead")                                       # front H5, back H6
+    assert s.turn == 2 and kind(s) == "activate" and pause(s).side == "usa"    # handicap 1 against 2
+    aa = {o.id: o.fields for o in pause(s).options if o.fields["verb"] == "aa"}
+    assert {f["hex"] for f in aa.values()} == {"H5", "H6"}
+    assert aa["aa:usa-dd-1/front"]["targets"] == 1                       # the Kate at H4 is next to H5 now
+
+
+def test_islands_do_not_hinder_airplanes():
+    s = situation("midway-island", [pl("usa-wildcat-1", "D7", N, "low"), pl("japan-zero-1", "O1", S)], ships=[],
+                  sites=MIDWAY_SITES)
+    s = fly(s, "usa-wildcat-1", ["advance"] * 4)                          # over D4 and D3 (island hexes)
+    assert s.planes["usa-wildcat-1"].hex == H("D3")
+
+
+def test_bombs_a_level_bomb_hits_a_ship_segment():
+    s = situation("midway-island", [pl("japan-kate-1", "H11", N, "low", ordnance="bomb"),
+                                    pl("usa-wildcat-1", "O1", S)],
+                  ships=[ship("usa-dd-1", "usa", "destroyer", ["H8", "H9"])], sites=[], side="japan")
+    s = fly(s, "japan-kate-1", ["advance", "advance"], end=False)         # H10, H9 (the destroyer's back)
+    s = GAME.apply(s, "level-bomb:H9")
+    assert s.ships["usa-dd-1"].hit == (False, True)
+    assert s.vp["japan"] == GAME.data.scenarios["midway-island"].vp.destroyer_segment
