@@ -181,3 +181,36 @@ def test_the_play_command_takes_a_path_from_stdin():
     assert "Path refused: maneuver 2 (turn-right): rule of flight 2" in res.output
     assert res.output.count("(path)") >= len(path) - 1
     assert "flies " + ", ".join(path) in res.output
+
+
+def test_a_dodge_typed_as_a_path(monkeypatch):
+    """A dodge is one hex with an optional Dive: "a a" is refused, "a d" is flown and ended in one line."""
+    from tests.fighters_of_the_pacific.helpers import S, pl
+    from tests.fighters_of_the_pacific.test_rules_shooting import arrive
+    wildcat, zero, dodger = "usa-wildcat-1", "japan-zero-1", "usa-wildcat-2"
+    st = arrive([pl(zero, "H7", S), pl(dodger, "H10", S)], wildcat, "H5")
+    st = GAME.apply(st, f"shoot:{zero}")
+    st = GAME.apply(GAME.apply(st, "advance"), "end")
+    st = GAME.apply(st, f"shoot:{dodger}")
+    p = GAME.pause(st)
+    assert p.kind == "dodge" and p.side == "usa" and plane_of(p) == dodger
+    out = io.StringIO()
+    match = Match(GAME, "strike-escort", seed=1)
+    match.state = st
+    s = Session(Console(file=out, width=120, highlight=False), GAME, match, {"japan": "random", "usa": "human"},
+                seed=1)
+    asked = []
+
+    def feed(*args):
+        q = match.pause()
+        asked.append(q.kind if isinstance(q, Decision) else None)
+        return {1: "a a", 2: "a d"}.get(len(asked), "quit")
+
+    monkeypatch.setattr(builtins, "input", feed)
+    s.run()
+    text = out.getvalue()
+    assert "Path refused: maneuver 2 (advance): a dodge is a single hex" in text
+    assert asked[:2] == ["dodge", "dodge"]
+    assert match.record.answers[:2] == ["advance", "dive"]
+    assert "(path)" in text
+    assert "dodge" not in asked[2:]                                 # the dodge was over after the one line
