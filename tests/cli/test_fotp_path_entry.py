@@ -185,10 +185,13 @@ def test_the_play_command_takes_a_path_from_stdin():
 
 def test_a_dodge_typed_as_a_path(monkeypatch):
     """A dodge is one hex with an optional Dive: "a a" is refused, "a d" is flown and ended in one line."""
-    from tests.fighters_of_the_pacific.helpers import S, pl
-    from tests.fighters_of_the_pacific.test_rules_shooting import arrive
+    from tests.fighters_of_the_pacific.helpers import S, back, fly, pl, situation
     wildcat, zero, dodger = "usa-wildcat-1", "japan-zero-1", "usa-wildcat-2"
-    st = arrive([pl(zero, "H7", S), pl(dodger, "H10", S)], wildcat, "H5")
+    # the Wildcat flies 4 hexes south to H5 and shoots the Zero at H7; the Zero dodges to H8 and shoots the
+    # other Wildcat at H10, which must dodge now
+    st = situation("strike-escort", [pl(wildcat, back("H5", S, 4), S), pl(zero, "H7", S), pl(dodger, "H10", S)],
+                   side="usa")
+    st = fly(st, wildcat, ["advance"] * 4)
     st = GAME.apply(st, f"shoot:{zero}")
     st = GAME.apply(GAME.apply(st, "advance"), "end")
     st = GAME.apply(st, f"shoot:{dodger}")
