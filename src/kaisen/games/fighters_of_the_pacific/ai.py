@@ -131,8 +131,8 @@ class Pos:
 
 def attitude(view: dict[str, Any], side: str) -> str:
     """The attitude the bot takes this turn (BOT.md, the attitude rule), the first that applies:
-    1. Evasive: it has at most half as many airplanes on the board as the enemy (and the enemy has 2 or more),
-       or it leads on VP in the last turn;
+    1. Evasive: it has lost at least as many airplanes as it still has on the board and the enemy has more on
+       the board than it has, or it leads on VP in the last turn;
     2. Mission: one of its airplanes carries ordnance the scenario uses, or it may score by leaving the board
        and still has an airplane on it;
     3. Intercept: the enemy carries such ordnance or may score by leaving the board;
@@ -142,7 +142,8 @@ def attitude(view: dict[str, Any], side: str) -> str:
     mine = [p for p in planes if p["side"] == side]
     theirs = [p for p in planes if p["side"] == enemy]
     vp = view["vp"]
-    if len(theirs) >= 2 and 2 * len(mine) <= len(theirs):
+    lost = sum(1 for x in view["scored"] if x[0] == enemy and x[1] in ("fighter", "bomber"))
+    if lost >= len(mine) and len(theirs) > len(mine):
         return EVASIVE
     if view["turn"] >= view["end_turn"] and vp[side] > vp[enemy]:
         return EVASIVE
@@ -242,6 +243,11 @@ def _sees_from(pos: Pos, t_type: str, t_hex, t_facing: int, t_alt: str, h) -> bo
 
 
 def threat(pos: Pos, me: str, h, alt: str, my_damage: int, armor: int, worth: float) -> float:
+    """(see _threat) capped at the airplane's worth: it can be lost only once."""
+    return min(worth, _threat(pos, me, h, alt, my_damage, armor, worth))
+
+
+def _threat(pos: Pos, me: str, h, alt: str, my_damage: int, armor: int, worth: float) -> float:
     """The expected loss at an end position before this airplane moves again: enemy airplanes that can reach a
     shot at it (more if not yet activated this turn, more if it is in front of them), enemy AA next to it at low
     altitude, a barrage next turn at high altitude within reach of enemy flak."""
@@ -501,11 +507,13 @@ class _Scorer:
             g = self.shot
             if g.alt == alt and (g.type == "aa" and hex_distance(g.hex, h) <= 1 or g.type != "aa" and _sees_from(
                     pos, g.type, g.hex, g.facing, g.alt, h)):
-                v -= 6.0 * (1.0 if damage + 1 >= spec.armor else 0.5) * self.worth / max(self.worth, 1.0)
+                hit = pos.d.aa.damage if g.type == "aa" else shot_damage(pos, g.type, g.hex, g.facing, self.plane, h)
+                v -= 6.0 * (1.0 if damage + hit >= spec.armor else 0.5)
         # 1. the shot it has from here
         v += 2.0 * shot_value(pos, self.plane, self.p.type, h, f, alt, damage)
         # 2. not ending where the enemy can shoot it
-        th = threat(pos, self.plane, h, alt, damage, spec.armor, self.worth)
+        worth = self.worth if armed or not self.ordn else self.worth - ORDNANCE_WORTH
+        th = threat(pos, self.plane, h, alt, damage, spec.armor, worth)
         v -= th * (2.0 if att == EVASIVE else PRESS_THREAT if armed and self.targets else
                    1.0 if att != AGGRESSIVE else 0.7)
         # 3. the objective: a strike target, an exit edge, the focus enemy, the escorted bombers
