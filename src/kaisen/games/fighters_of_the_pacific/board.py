@@ -43,6 +43,14 @@ def split_name(name: str) -> tuple[int, int]:
     return COLS.index(name[0]), int(name[1:]) - 1
 
 
+def on_board(view: dict[str, Any], name: str) -> bool:
+    """Whether a name is a hex of the view's board (anything else is left off the grid)."""
+    if not (len(name) >= 2 and name[0] in COLS and name[1:].isdigit()):
+        return False
+    col, row = split_name(name)
+    return col < view["board"]["cols"] and 0 <= row < view["board"]["rows"]
+
+
 def cell_at(view: dict[str, Any], name: str) -> tuple[int, int]:
     """(line, character) where a hex's cell starts in `board_text(view)`: its top (high altitude) line; the low
     line is the next one."""
@@ -213,6 +221,8 @@ def render_board(view: dict[str, Any]) -> Text:
     high: dict[str, list] = {}
     low: dict[str, list] = {}
     for p in view["planes"]:
+        if not on_board(view, p["hex"]):
+            continue
         (high if p["alt"] == "high" else low).setdefault(p["hex"], []).append(p)
     surface: dict[str, tuple[str, str]] = {}
     for st in view.get("sites", []):
