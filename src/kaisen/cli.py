@@ -28,7 +28,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 HUMAN = "human"
 HELP_TEXT = """At a decision, type:
   a number or an option id   choose that option
-  a whole path, e.g. a tl d  at a movement or dodge (Fighters of the Pacific): maneuver ids or a sl sr tl tr d c ss<0-5> pl pr t db, checked by the rules of flight, then flown
+  a path, e.g. a tl a d      a whole movement or dodge in one line (FotP): a sl sr tl tr d c ss<0-5> pl pr t db
   board                      show the board again
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
