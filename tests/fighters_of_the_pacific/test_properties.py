@@ -10,10 +10,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kaisen.engine.core import End, IllegalAction
 from kaisen.games.fighters_of_the_pacific import GAME
+from kaisen.games.fighters_of_the_pacific.flow import DECISION_KINDS
 
 SCENARIOS = [sc.id for sc in GAME.scenarios]
 MANEUVER_IDS = ("advance", "slide-left", "slide-right", "turn-left", "turn-right", "dive", "climb",
                 *(f"split-s:{k}" for k in range(6)), "pivot-left", "pivot-right", "end", "torpedo", "dive-bomb")
+KINDS = {k for k, *_ in DECISION_KINDS}
 GAMES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -27,7 +29,9 @@ def play(scenario: str, seed: int, each=None):
         if isinstance(p, End):
             return answers, s
         a = rng.choice(p.options).id
+        data = GAME.to_json(s)
         after = GAME.apply(s, a)
+        assert GAME.to_json(s) == data, "apply changed the state it was given"
         if each:
             each(s, a, after)
         answers.append(a)
@@ -38,7 +42,13 @@ def play(scenario: str, seed: int, each=None):
 @GAMES
 @given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
 def test_random_legal_play_reaches_the_end(scenario, seed):
-    _, s = play(scenario, seed)
+    def check(before, answer, after):
+        p = GAME.pause(after)
+        if not isinstance(p, End):
+            assert p.options and len(set(p.ids())) == len(p.ids()), (p.kind, p.ids())
+            assert p.kind in KINDS and all("verb" in o.fields for o in p.options)
+
+    _, s = play(scenario, seed, check)
     end = GAME.pause(s)
     assert isinstance(end, End)
     j, u = s.vp["japan"], s.vp["usa"]
@@ -83,7 +93,11 @@ def test_every_state_round_trips_through_json(scenario, seed):
 @given(st.sampled_from(SCENARIOS), st.integers(0, 10 ** 6))
 def test_replaying_the_same_answers_gives_identical_states(scenario, seed):
     states = []
-    answers, final = play(scenario, seed, lambda b, a, after: states.append(GAME.to_json(after)))
+
+    def record(before, answer, after):
+        states.append(GAME.to_json(after))
+
+    answers, final = play(scenario, seed, record)
     s = GAME.new_state(scenario)
     for a, want in zip(answers, states):
         s = GAME.apply(s, a)

@@ -164,3 +164,10 @@ def test_barrage_markers_removed_at_the_end_of_the_turn():
         else:
             s = GAME.apply(s, d.ids()[-1] if d.kind in ("shoot", "respond", "barrage") else d.ids()[0])
     assert s.barrages == ()
+
+
+def test_aa_must_shoot_the_nearest_airplane():
+    s = aa_at([pl("japan-kate-1", "G6", SE, "low", activated=True), pl("japan-val-1", "H6", SE, "low",
+                                                                        activated=True)])
+    s = GAME.apply(s, "aa:usa-dd-1/front")
+    assert offered(s) == ["shoot:japan-val-1", "hold"]                  # on its own hex, nearer than G6
