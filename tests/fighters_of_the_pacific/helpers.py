@@ -51,7 +51,11 @@ def situation(scenario: str = "fighter-sweep", planes: Iterable[tuple[str, Plane
               vp: dict[str, int] | None = None) -> FotPState:
     """A state of `scenario` with only the given airplanes (and ships and sites where given; else the
     scenario's own), where `side` holds the initiative, started at `phase` (a step of flow.SEQUENCE) through the
-    game's flow: for "activation" the air groups are formed and `side` is asked first."""
+    game's flow: for "activation" the air groups are formed and `side` is asked first.
+
+    The flow goes on from there as the game would: if nothing is left to do in that phase (say every airplane
+    and AA is placed already activated), the turn ends and the activation markers come off. Keep one unit
+    unactivated to stay in Phase 2."""
     s = GAME.new_state(scenario).copy()
     s.planes = dict(planes)
     if ships is not None:
