@@ -230,3 +230,9 @@ def test_movement_illegal_answer_raises_and_changes_nothing():
         with pytest.raises(IllegalAction):
             GAME.apply(s, bad)
         assert GAME.to_json(s) == before
+
+
+def test_movement_split_s_never_onto_an_airplane_at_low_altitude():
+    s = situation("fighter-sweep", [pl(WILDCAT, "H4", N, "high"), pl("usa-wildcat-2", "H3", S, "low")])
+    s = activate(s, WILDCAT)
+    assert "split-s:0" not in offered(s) and "split-s:1" in offered(s)

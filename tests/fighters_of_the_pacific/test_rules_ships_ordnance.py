@@ -331,3 +331,17 @@ def test_bombs_a_level_bomb_hits_a_ship_segment():
     s = GAME.apply(s, "level-bomb:H9")
     assert s.ships["usa-dd-1"].hit == (False, True)
     assert s.vp["japan"] == GAME.data.scenarios["midway-island"].vp.destroyer_segment
+
+
+def test_end_of_turn_reinforcements_arrive_at_the_end_of_their_turn_only():
+    planes = [pl("usa-wildcat-1", "B5", N), pl("japan-zero-1", "O1", S)]
+    s = situation("fighter-sweep", planes, phase="reinforcements", turn=1)
+    assert set(s.planes) == {"usa-wildcat-1", "japan-zero-1"} and s.turn == 2
+    s = situation("fighter-sweep", planes, phase="reinforcements", turn=2)
+    assert kind(s) == "place-reinforcement" and pause(s).side == "usa"
+    assert all(option(s, o)["hex"].endswith("6") for o in offered(s))    # the south edge (row 6)
+    while kind(s) == "place-reinforcement":
+        s = GAME.apply(s, offered(s)[0])
+    new = {k: p for k, p in s.planes.items() if k not in ("usa-wildcat-1", "japan-zero-1")}
+    assert len(new) == 2 and all(p.side == "usa" and p.alt == "high" and p.facing == N for p in new.values())
+    assert s.turn == 3
