@@ -17,7 +17,8 @@ from kaisen.agents.base import Agent, register_agent
 from kaisen.engine.core import Decision
 from kaisen.games.fighters_of_the_pacific import flight
 from kaisen.games.fighters_of_the_pacific.common import hex_of, hex_name
-from kaisen.games.fighters_of_the_pacific.data import ORDNANCE_RULE, ahead, add, hex_distance, hex_to_cell, rotate
+from kaisen.games.fighters_of_the_pacific.data import (ORDNANCE_RULE, ahead, hex_distance, hex_to_cell, rotate,
+                                                       ship_step)
 from kaisen.games.fighters_of_the_pacific.state import FotPState, other
 
 GAME_ID = "fighters-of-the-pacific"
@@ -316,21 +317,23 @@ class Plan:
 
 def _torpedo_value(pos: Pos, drop_hex, facing: int) -> float:
     """Expected VP of a torpedo dropped onto `drop_hex` running `facing`: the segments it would strike this end
-    of turn (after the ships' move, each legal move counted alike) and, at half weight, the next."""
+    of turn (after the ships' move, each legal move counted alike) and, at half weight, the next end of turn (the
+    ship going on ahead); a ship of its own side in the way counts against it."""
     d = pos.d
     speed = d.torpedo_speed(pos.side)
     run1 = [drop_hex] + [ahead(drop_hex, facing, i) for i in range(1, speed + 1)]
     run2 = [ahead(drop_hex, facing, i) for i in range(speed + 1, 2 * speed + 1)]
-    from kaisen.games.fighters_of_the_pacific.data import ship_step
     total = 0.0
     for k, x in pos.s.ships.items():
         sign = 1.0 if x.side != pos.side else -1.0
         pts = getattr(pos.sc.vp, f"{x.cls}_segment")
         cls = d.ship_classes[x.cls]
-        segs = cls.segments
-        still = any(x.hit[segs.index(sg)] for sg in cls.stops_when_hit) or not pos.sc.uses("ships")
-        futures = [x.hexes] if still else [ship_step(x.hexes, t) for t in cls.moves]
-        futures = [f for f in futures if all(pos.lay.is_water(h) for h in f)] or [x.hexes]
+        still = not pos.sc.uses("ships") or any(x.hit[cls.segments.index(sg)] for sg in cls.stops_when_hit)
+
+        def legal(hexes):
+            return all(pos.lay.is_water(h) for h in hexes)
+        futures = [x.hexes] if still else [f for f in (ship_step(x.hexes, t) for t in cls.moves) if legal(f)]
+        futures = futures or [x.hexes]
         hit1 = hit2 = 0.0
         for f in futures:
             live = {h for h, hit in zip(f, x.hit) if not hit}
@@ -338,8 +341,11 @@ def _torpedo_value(pos: Pos, drop_hex, facing: int) -> float:
             if first is not None:
                 hit1 += 1.0 if first in live else 0.0
                 continue
-            if any(h in live for h in run2) or any(h in live for h in (ahead(h0, 0, 0) for h0 in f) if h in run2):
-                hit2 += 1.0
+            g = f if still else ship_step(f, 0)
+            g = g if legal(g) else f
+            live2 = {h for h, hit in zip(g, x.hit) if not hit}
+            first = next((h for h in run2 if h in g), None)
+            hit2 += 1.0 if first is not None and first in live2 else 0.0
         n = len(futures)
         total += sign * pts * (hit1 / n + 0.5 * hit2 / n)
     return total
@@ -462,7 +468,9 @@ class _Scorer:
         ordn = p.ordnance if pos.armed(plane) else ""
         self.ordn = ordn
         self.targets = pos.strike_targets.get(ordn, {}) if ordn else {}
-        self.armed_friends = [e for k, e in self.friends if pos.armed(k)]
+        # its charges: the airplanes of its own on a mission (armed, or bombers that score by leaving the board)
+        self.armed_friends = [e for k, e in self.friends if pos.armed(k) or (
+            self.exit_edges and not pos.d.aircraft[e.type].is_fighter)]
         # the airplanes it goes after (its focus), by attitude and role
         focus = self.enemies
         if att == INTERCEPT or (att == MISSION and spec.is_fighter):
@@ -479,13 +487,12 @@ class _Scorer:
         self.final = s.turn >= pos.sc.end_turn
 
     def _wants_exit(self) -> bool:
-        pos, side = self.pos, self.pos.side
+        pos = self.pos
         if not self.exit_edges or self.ordn:
             return False
         if not self.spec.is_fighter or self.att == EVASIVE:
             return True
-        return not self.armed_friends and not any(
-            not pos.d.aircraft[e.type].is_fighter for k, e in self.friends) or pos.s.turn >= pos.sc.end_turn
+        return not self.armed_friends or pos.s.turn >= pos.sc.end_turn
 
     def off_board(self, ends: dict, ids, x, dropped) -> None:
         pos = self.pos
@@ -514,7 +521,8 @@ class _Scorer:
         # 2. not ending where the enemy can shoot it
         worth = self.worth if armed or not self.ordn else self.worth - ORDNANCE_WORTH
         th = threat(pos, self.plane, h, alt, damage, spec.armor, worth)
-        v -= th * (2.0 if att == EVASIVE else PRESS_THREAT if armed and self.targets else
+        pressing = (armed and self.targets) or (self.leave and not spec.is_fighter)
+        v -= th * (2.0 if att == EVASIVE else PRESS_THREAT if pressing else
                    1.0 if att != AGGRESSIVE else 0.7)
         # 3. the objective: a strike target, an exit edge, the focus enemy, the escorted bombers
         if armed and self.targets:
@@ -529,7 +537,7 @@ class _Scorer:
                 v += 0.5
         elif self.leave:
             edge_d = min(pos.edge_distance(h, e) for e in self.exit_edges)
-            v -= 0.8 * edge_d
+            v -= PRESS_DIST * edge_d
         elif not spec.is_fighter:
             # a bomber with nothing left to do keeps clear of enemy fighters (the threat above) and of the edges
             pass
