@@ -167,7 +167,7 @@ def test_a_movement_flown_step_by_step_is_a_legal_whole_path(scenario, seed):
         if answer != "end":
             started["path"].append(answer)
         if after.move is None or after.move.plane != started["plane"]:
-            if started["plane"] in after.planes:
+            if started["plane"] in after.planes and "no-dodge" not in started["path"]:
                 assert GAME.check_path(started["state"], started["path"]) is None, (scenario, seed, started)
             started.clear()
 
