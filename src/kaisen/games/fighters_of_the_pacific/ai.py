@@ -31,6 +31,8 @@ OFF_BOARD_LOSS = -1000.0          # flying off a non-exit edge: the enemy scores
 DODGE_HIT = 0.35                  # how often a shot at an airplane that may still dodge is counted to land
 PRESS_THREAT = 0.5                # an armed bomber on its mission weighs the enemy's guns at half
 PRESS_DIST = 1.0                  # and loses this much per hex between it and its nearest strike target
+FORMATION = 0.15                  # ending in one air group with an airplane of its own (smaller handicap)
+LOW_HANDICAP = 0.4                # ending at low altitude (a group there counts 2 handicap points, not 1)
 ORDNANCE_WORTH = 3.0              # what an armed bomber is worth beyond its VP (the strike it still carries)
 
 
@@ -560,8 +562,10 @@ class _Scorer:
         # 4. formation: next to an airplane of its own with the same facing and altitude (one group)
         for k, e in self.friends:
             if e.alt == alt and e.facing == f and hex_distance(e.hex, h) == 1:
-                v += 0.15
+                v += FORMATION
                 break
+        if alt == "low":
+            v -= LOW_HANDICAP                                # a group at low altitude adds to the handicap
         # 5. keep away from the board edges it may not leave (room to turn)
         col, row = hex_to_cell(h)
         room = min(col, row, pos.lay.cols - 1 - col, pos.lay.rows - 1 - row)
