@@ -211,11 +211,13 @@ def test_ships_and_movement_data():
 
 
 def test_ship_step_hand_worked():
-    """Destroyer: front to front-left, back onto the old front; carrier: turn right and advance (rulebook: Ships)."""
+    """Destroyer: front to front-left, back onto the old front; carrier: the straight token turned a notch right
+    and advanced, back onto the old centre (rulebook: Ships)."""
     assert ship_step(((5, 5), (5, 6)), -1) == ((4, 5), (5, 5))
     assert ship_step(((5, 5), (5, 6)), 0) == ((5, 4), (5, 5))
-    assert ship_step(((0, 0), (0, 1), (0, 2)), 1) == ((1, -1), (0, 0), (0, 1))
-    assert ship_step(((1, -1), (0, 0), (0, 1)), 0) == ((2, -2), (1, -1), (0, 0))   # now facing NE
+    assert ship_step(((0, 0), (0, 1), (0, 2)), 0) == ((0, -1), (0, 0), (0, 1))
+    assert ship_step(((0, 0), (0, 1), (0, 2)), 1) == ((2, -1), (1, 0), (0, 1))     # NE, back on the old centre
+    assert ship_step(((2, -1), (1, 0), (0, 1)), 0) == ((3, -2), (2, -1), (1, 0))   # now facing NE, still straight
 
 
 def test_reinforcement_zones():

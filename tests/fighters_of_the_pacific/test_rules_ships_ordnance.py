@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from kaisen.games.fighters_of_the_pacific.common import hex_of
+from kaisen.games.fighters_of_the_pacific.data import DIRECTIONS
 from tests.fighters_of_the_pacific.helpers import (
     GAME, H, IllegalAction, N, NE, S, SE, Barrage, End, Torpedo, fly, hex_name, kind, offered, option, pause, pl,
     ship, site, situation)
@@ -36,7 +38,12 @@ def test_ships_carrier_ahead_or_turn_and_advance_back_onto_the_old_centre():
     assert got[0] == ["L5", "L6", "L7"]
     for turn in (-1, 1):
         assert got[turn][2] == "L7"                                    # the back onto the old centre
-    assert got[-1][0] == "K6" and got[1][0] == "M6"                    # turned a notch left / right
+    # the token is straight, turned a notch about its centre and advanced: NW (facing 5) or NE (facing 1)
+    assert got[-1][:2] == ["J6", "K7"] and got[1][:2] == ["N6", "M7"]
+    for turn, facing in ((-1, 5), (1, 1)):
+        front, centre, back = (hex_of(h) for h in got[turn])
+        step = DIRECTIONS[facing]
+        assert (front[0] - centre[0], front[1] - centre[1]) == step == (centre[0] - back[0], centre[1] - back[1])
 
 
 def test_ships_never_overlap_another_ship():

@@ -99,11 +99,17 @@ def hex_to_cell(h: Hex) -> tuple[int, int]:
 
 
 def ship_step(hexes: tuple[Hex, ...], turn: int) -> tuple[Hex, ...]:
-    """A ship's segments after one move: the front steps ahead (0), a notch left (-1) or right (+1), each other
-    segment into the hex its predecessor left (rulebook: Ships, destroyer and carrier movement)."""
+    """A ship's segments after one move (rulebook: Ships, destroyer and carrier movement). The token is straight:
+    its back segment moves onto the hex its second-to-last segment held (a destroyer's old front, a carrier's old
+    centre) and the rest of it lies straight ahead from there, facing ahead (0), a notch left (-1) or right (+1).
+    For a destroyer this is the front stepping ahead, front-left or front-right; for a carrier, the token turned
+    a notch about its centre and advanced one hex, or simply advanced."""
     front, second = hexes[0], hexes[1]
-    facing = DIRECTIONS.index((front[0] - second[0], front[1] - second[1]))
-    return (ahead(front, (facing + turn) % 6), *hexes[:-1])
+    facing = (DIRECTIONS.index((front[0] - second[0], front[1] - second[1])) + turn) % 6
+    new = [hexes[-2]]
+    for _ in range(len(hexes) - 1):
+        new.append(ahead(new[-1], facing))
+    return tuple(reversed(new))
 
 
 def allowed_fire_offset(offset: Hex) -> bool:
