@@ -33,6 +33,8 @@ PRESS_THREAT = 0.5                # an armed bomber on its mission weighs the en
 PRESS_DIST = 1.0                  # and loses this much per hex between it and its nearest strike target
 FORMATION = 0.15                  # ending in one air group with an airplane of its own (smaller handicap)
 LOW_HANDICAP = 0.4                # ending at low altitude (a group there counts 2 handicap points, not 1)
+REACH_P = 0.6                     # how often an enemy that can bring its guns to bear is counted to shoot
+REACH_ACTIVATED = 0.15            # the same for an enemy already activated (next turn, after everyone moved)
 ORDNANCE_WORTH = 3.0              # what an armed bomber is worth beyond its VP (the strike it still carries)
 
 
@@ -251,30 +253,21 @@ def threat(pos: Pos, me: str, h, alt: str, my_damage: int, armor: int, worth: fl
 
 
 def _threat(pos: Pos, me: str, h, alt: str, my_damage: int, armor: int, worth: float) -> float:
-    """The expected loss at an end position before this airplane moves again: enemy airplanes that can reach a
-    shot at it (more if not yet activated this turn, more if it is in front of them), enemy AA next to it at low
-    altitude, a barrage next turn at high altitude within reach of enemy flak."""
+    """The expected loss at an end position before this airplane moves again: enemy airplanes with a movement
+    that brings it into their field of fire (gun_reach; less if already activated this turn, half for a bomber's
+    guns), enemy AA next to it at low altitude, a barrage next turn at high altitude within reach of enemy flak."""
     side = pos.side
     total = 0.0
     left = armor - my_damage
     for k, e in pos.s.planes.items():
         if e.side == side:
             continue
-        spec = pos.d.aircraft[e.type]
-        reach = spec.speed + (spec.forward_range if spec.is_fighter else 1)
-        if e.alt != alt:
-            reach -= 1 if e.alt == "high" else 2
-        dist = hex_distance(e.hex, h)
-        if dist > reach:
+        dmg = gun_reach(pos, e).get((h, alt))
+        if dmg is None:
             continue
-        p = 0.5 if in_front(e.hex, e.facing, h) else 0.25
-        if not spec.is_fighter:
+        p = REACH_P * (REACH_ACTIVATED if e.activated else 1.0)
+        if not pos.d.aircraft[e.type].is_fighter:
             p *= 0.5
-        if e.activated:
-            p *= 0.35
-        if dist <= 2 and e.alt == alt:
-            p *= 1.2
-        dmg = 2 if spec.has("gun_20mm") else 1
         total += p * (worth if dmg >= left else worth * 0.4)
     if alt == "low" and pos.sc.uses("aa"):
         for a, ah in _enemy_aa(pos):
@@ -286,6 +279,57 @@ def _threat(pos: Pos, me: str, h, alt: str, my_damage: int, armor: int, worth: f
                 total += 0.12 * (worth if pos.d.barrage.damage >= left else worth * 0.4)
                 break
     return total
+
+
+_REACH: dict = {}
+
+
+def gun_reach(pos: Pos, e) -> dict:
+    """Every (hex, altitude) an enemy airplane could shoot into after one movement from where it is (the rules of
+    flight from the engine; other airplanes, clouds and lines of fire ignored), with the damage it would do."""
+    key = (pos.s.scenario, e.type, e.hex, e.facing, e.alt)
+    got = _REACH.get(key)
+    if got is not None:
+        return got
+    d = pos.d
+    spec = d.aircraft[e.type]
+    r = flight.Rules("move", spec.is_fighter, pos.lay.hexes, frozenset(), True)
+    ends = set()
+    seen = set()
+
+    def walk(n):
+        if n in seen:
+            return
+        seen.add(n)
+        if n.mp == 0:
+            ends.add((n.hex, n.facing, n.alt))
+            if spec.has("agile"):
+                ends.add((n.hex, (n.facing + 1) % 6, n.alt))
+                ends.add((n.hex, (n.facing + 5) % 6, n.alt))
+        for m in flight.MANEUVERS:
+            x = flight.step(r, n, m)
+            if x is not None and x.hex in r.board:
+                walk(x)
+
+    n0 = flight.Node(e.hex, e.facing, e.alt, spec.speed, "", "", False, False)
+    walk(n0)
+    for k in range(6):
+        x = flight.split_s(r, n0, k)
+        if x is not None and x.hex in r.board:
+            ends.add((x.hex, x.facing, x.alt))
+    got = {}
+    base = 2 if spec.has("gun_20mm") else 1
+    for hx, f, alt in ends:
+        near = ahead(hx, f)
+        for off in _field_offsets(e.type, f):
+            t = (hx[0] + off[0], hx[1] + off[1])
+            dmg = base if t == near else 1
+            if got.get((t, alt), 0) < dmg:
+                got[(t, alt)] = dmg
+    if len(_REACH) > 50000:
+        _REACH.clear()
+    _REACH[key] = got
+    return got
 
 
 def _enemy_aa(pos: Pos) -> list:
