@@ -881,6 +881,9 @@ class SoloBot(Agent):
         pos = Pos(view, self.side)
         s = pos.s
         plane = decision.options[0].fields["plane"]
+        kind = next(e["type"] for e in view["reinforcements"] if e["id"] == plane)
+        spec = pos.d.aircraft[kind]
+        worth = float(pos.sc.vp.fighter if spec.is_fighter else pos.sc.vp.bomber)
         enemies = [(k, e) for k, e in s.planes.items() if e.side != self.side]
         if att == INTERCEPT:
             focus = [e.hex for k, e in enemies if pos.armed(k)] or [e.hex for k, e in enemies]
@@ -893,7 +896,7 @@ class SoloBot(Agent):
         for o in decision.options:
             h = hex_of(o.fields["hex"])
             dist = min((hex_distance(h, x) for x in focus), default=0)
-            th = threat(pos, plane, h, o.fields["alt"], 0, 2, 1.0)
+            th = threat(pos, plane, h, o.fields["alt"], 0, spec.armor, worth)
             k = (dist if att == EVASIVE else -dist) - 2.0 * th
             if key is None or k > key:
                 best, key = o.id, k
