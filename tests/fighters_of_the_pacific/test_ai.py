@@ -449,3 +449,25 @@ def test_bot_against_bot_games_finish(scenario):
     s, end = play(scenario, agents, 7)
     assert isinstance(end, End) and s.turn <= D.scenarios[scenario].end_turn
     assert not any("lost off" in e.text for e in GAME.events(s))
+
+
+def test_the_same_seed_plays_the_same_game_and_other_seeds_vary():
+    """No dice: a bot-against-bot game is fixed by its seed (exact ties only are broken by it)."""
+    def record(seed):
+        agents = {sd: bot(sd, seed) for sd in GAME.sides}
+        s = GAME.new_state("fighter-sweep")
+        out = []
+        while not isinstance(p := GAME.pause(s), End):
+            out.append(agents[p.side].choose(GAME.view(s, p.side), p))
+            s = GAME.apply(s, out[-1])
+        return out
+    assert record(4) == record(4)
+    assert len({tuple(record(seed)) for seed in range(4)}) > 1
+
+
+def test_can_escape_knows_a_plane_facing_out_of_the_corner_of_the_board():
+    s = situation("dive-on-kaga", [pl("usa-dauntless-8", "M1", N, "low"), pl("japan-zero-1", "I9", N, "low")])
+    pos = Pos(GAME.view(s, "usa"), "usa")
+    assert not can_escape(pos, H("M1"), N, "low", 3, False)       # every movement leaves by the north edge
+    assert can_escape(pos, H("M1"), S, "low", 3, False)
+    assert can_escape(pos, H("M2"), N, "high", 4, True)            # a Fighter's Split-S turns it back in
