@@ -260,11 +260,11 @@ def test_trapped_is_no_worry_in_the_last_turn_but_the_edge_still_is():
 
 
 def test_it_leaves_by_its_exit_edge_when_its_work_is_done():
-    """kido-butai: US airplanes score 3 VP each by the north edge; an unarmed Dauntless there takes it."""
+    """kido-butai: US airplanes score vp.exit each by the north edge; an unarmed Dauntless there takes it."""
     s = situation("kido-butai", [pl("usa-dauntless-1", "H2", N), pl("japan-zero-1", "H6", N)], side="usa",
                   ships=[])
     s, seen = fly_bot(s, "usa-dauntless-1")
-    assert "usa-dauntless-1" not in s.planes and s.vp["usa"] == 3, seen
+    assert "usa-dauntless-1" not in s.planes and s.vp["usa"] == GAME.data.scenarios["kido-butai"].vp.exit, seen
 
 
 def test_a_dive_bomber_over_a_ship_segment_drops_its_bomb():

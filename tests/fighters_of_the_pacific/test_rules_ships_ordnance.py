@@ -350,5 +350,6 @@ def test_end_of_turn_reinforcements_arrive_at_the_end_of_their_turn_only():
     while kind(s) == "place-reinforcement":
         s = GAME.apply(s, offered(s)[0])
     new = {k: p for k, p in s.planes.items() if k not in ("usa-wildcat-1", "japan-zero-1")}
-    assert len(new) == 2 and all(p.side == "usa" and p.alt == "high" and p.facing == N for p in new.values())
+    due = sum(r.count for r in GAME.data.scenarios["fighter-sweep"].reinforcement if r.turn == 2 and r.side == "usa")
+    assert len(new) == due and all(p.side == "usa" and p.alt == "high" and p.facing == N for p in new.values())
     assert s.turn == 3
