@@ -2,7 +2,7 @@
 changes a single game. Each file holds the record, and the SHA-256 of the final state's JSON and of the whole
 narration. Made after the rule fixes of issue 10; remade only when a rule fix changes play on purpose:
 
-    .venv/bin/python -m tests.golden.golden          # rewrites tests/golden/data/*.json (say why in the commit)
+    .venv/bin/python -m tests.golden.golden [GAME ...]   # rewrites tests/golden/data/*.json (say why in the commit)
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from kaisen.registry import get_game
 
 DATA = Path(__file__).with_name("data")
 CASES = [(g, agents, seed)
-         for g in ("pacific-fury", "fury-at-midway", "victory-in-the-pacific", "nights-of-fury")
+         for g in ("pacific-fury", "fury-at-midway", "victory-in-the-pacific", "nights-of-fury",
+                   "fighters-of-the-pacific")
          for agents, seed in (("random", 1), ("random", 2), ("heuristic", 3))]
 
 
@@ -43,8 +44,13 @@ def path(game_id: str, agents: str, seed: int) -> Path:
 
 
 def main() -> None:
+    """Rewrite the golden files of the games named on the command line (default: every game)."""
+    import sys
+    wanted = set(sys.argv[1:])
     DATA.mkdir(exist_ok=True)
     for case in CASES:
+        if wanted and case[0] not in wanted:
+            continue
         out = summary(play(*case))
         path(*case).write_text(json.dumps(out, separators=(",", ":")) + "\n")
         print(path(*case).name, out["answers"], "answers")
