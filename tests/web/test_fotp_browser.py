@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from kaisen.agents.base import agent_names, make_agent
 from kaisen.games.fighters_of_the_pacific import GAME
+from kaisen.registry import get_game
 
 from .test_browser import state, step, wait_ready
 
@@ -117,10 +120,15 @@ def test_fighter_sweep_board_and_a_maneuver_flown_by_a_hex_click(browser, base_u
         page.close()
 
 
-def test_fotp_spectator_sees_the_board(browser, base_url, api, artifacts):
-    """The public view of a game with ships (Kido Butai): every airplane and ship segment drawn."""
-    made = api.post("/api/games", json={"game": "fighters-of-the-pacific", "scenario": "kido-butai", "seed": 2,
-                                        "seats": {"usa": "human", "japan": "random"}}).json()
+SCENARIOS = [sc.id for sc in get_game("fighters-of-the-pacific").scenarios]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_fotp_spectator_sees_the_board(browser, base_url, api, artifacts, scenario):
+    """Every scenario against the solo bot, seen by a spectator: every airplane, ship segment, island site and
+    cloud of the public view drawn on the board."""
+    made = api.post("/api/games", json={"game": "fighters-of-the-pacific", "scenario": scenario, "seed": 2,
+                                        "seats": {"usa": "human", "japan": "heuristic"}}).json()
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
     try:
         page.goto(made["spectator"])
@@ -128,6 +136,6 @@ def test_fotp_spectator_sees_the_board(browser, base_url, api, artifacts):
         view = seat(api, made["tokens"]["spectator"])["view"]
         check_board_shows(page, view)
         assert "public view" in page.locator("#board svg").text_content()
-        page.locator("#board").screenshot(path=str(artifacts / "fighters-of-the-pacific-public.png"))
+        page.locator("#board").screenshot(path=str(artifacts / f"fighters-of-the-pacific-{scenario}.png"))
     finally:
         page.close()
