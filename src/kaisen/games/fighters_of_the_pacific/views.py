@@ -9,7 +9,7 @@ from kaisen.engine.core import Decision, End
 from kaisen.games.fighters_of_the_pacific import aa, ships as ship_moves
 from kaisen.games.fighters_of_the_pacific.common import Ctx, hex_name, roster, ship_name
 from kaisen.games.fighters_of_the_pacific.flow import PHASE_NAMES
-from kaisen.games.fighters_of_the_pacific.state import SIDE_NAME, SIDES, FotPState
+from kaisen.games.fighters_of_the_pacific.state import SIDES, FotPState
 
 PUBLIC = "public"
 
@@ -43,7 +43,7 @@ def view(s: FotPState, d, side: str | None, pause) -> dict[str, Any]:
     else:
         mine = side in (None, pause.side)
         pending = {"kind": "decision", "side": pause.side, "decision": pause.kind,
-                   "prompt": pause.prompt if mine else f"{SIDE_NAME[pause.side]} is deciding"}
+                   "prompt": pause.prompt if mine else f"{pause.side} is deciding"}
     m = s.move
     return {
         "game": "fighters-of-the-pacific", "side": side, "scenario": s.scenario, "number": sc.number,
