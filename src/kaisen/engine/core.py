@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, TypeVar, Union
+from typing import Any, Callable, Generic, NamedTuple, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
 """An answer is an option id (for a Decision) or the faces rolled (for a Chance node)."""
@@ -197,6 +197,16 @@ def check_answer(pause: "Pause", answer: Any, end_rule: str = "end") -> Answer:
         raise IllegalAction(pause.rule, f"{pause.prompt}: an option id is expected", answer, pause.ids())
     pause.option(answer)   # raises IllegalAction naming the allowed ids
     return answer
+
+
+class SequenceStep(NamedTuple):
+    """One step of a game's sequence of play, declared once (DESIGN.md): the rulebook's number and name, the
+    value of the state's `phase` while it runs, and the procedure that starts it (a leaf that signals its end)."""
+
+    rule: str
+    name: str
+    phase: str
+    start: Callable[[Any], None]
 
 
 def apply_step(state: Any, pause: "Pause", answer: Any, ctx_of, handle, end_rule: str = "end", explain=None) -> Any:

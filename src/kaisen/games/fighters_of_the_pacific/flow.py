@@ -6,23 +6,16 @@ with `finish(DONE_MOVE)` (shooting follows) and an attack with `finish(DONE_ATTA
 `_advance` reads those signals; no procedure starts another phase."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
-from kaisen.engine.core import Decision, End, IllegalAction, Pause, check_answer
+from kaisen.engine.core import Decision, End, IllegalAction, Pause, SequenceStep, apply_step
 from kaisen.games.fighters_of_the_pacific import (activation, barrage, end_of_turn, flight, initiative,
                                                   reinforcements, setup, ships, shooting, torpedoes, victory)
 from kaisen.games.fighters_of_the_pacific.common import DONE_ATTACK, DONE_MOVE, DONE_PHASE, Ctx
 from kaisen.games.fighters_of_the_pacific.state import FotPState
 
 
-class Step(NamedTuple):
-    """One step of a turn: the rulebook's phase and step, its name, the state's `phase` while it runs, and the
-    procedure that starts it."""
-
-    rule: str
-    name: str
-    phase: str
-    start: Callable[[Ctx], None]
+Step = SequenceStep      # one step of a turn: the rulebook's phase and step, its name, the state's phase, its start
 
 
 # Turn Description: three phases; Phase 2 begins with the barrages, Phase 3 is six steps in this order.
@@ -85,15 +78,12 @@ def pause(s: FotPState, d) -> Pause:
 
 def apply(s: FotPState, d, answer) -> FotPState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
-    p = pause(s, d)
-    answer = check_answer(p, answer, "Victory boards")
-    new = s.copy()
-    c = Ctx(new, d)
-    step, _, arg = new.step.partition(":")
+    return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), _handle, "Victory boards")
+
+
+def _handle(c: Ctx, step: str, arg: str, answer) -> None:
     ANSWERS[step](c, arg, answer)
     _advance(c)
-    new.last_events = tuple(c.ev)
-    return new
 
 
 def _advance(c: Ctx) -> None:

@@ -8,9 +8,9 @@ the end of the turn (victory.end_of_turn) ends the battle or starts the next tur
 module or starts another phase."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
-from kaisen.engine.core import Chance, Decision, End, IllegalAction, Pause, check_answer
+from kaisen.engine.core import Chance, Decision, End, IllegalAction, Pause, SequenceStep, check_answer
 from kaisen.games.nights_of_fury import (damage, damage_control, detection, disengagement, fire, gunnery, initiative,
                                          movement, random_events, setup, torpedoes, victory)
 from kaisen.games.nights_of_fury import campaign, generator   # A, G: the rolled set-up and the campaign
@@ -18,14 +18,7 @@ from kaisen.games.nights_of_fury.common import Ctx
 from kaisen.games.nights_of_fury.state import NoFState
 
 
-class Phase(NamedTuple):
-    """One phase of a game turn: the rulebook's step number and name, the state's `phase` while it runs, and
-    the procedure that starts it."""
-
-    rule: str
-    name: str
-    phase: str
-    start: Callable[[Ctx], None]
+Phase = SequenceStep     # one phase of a game turn: the rulebook's step number and name, the state's phase, its start
 
 
 # D: every turn is these eight phases in this order; after the eighth, the end of the turn.
