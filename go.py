@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -44,6 +45,9 @@ def main(argv: list[str]) -> int:
         cmd = [str(BIN / "python"), "-m", "pytest", *argv[1:]]
     else:
         cmd = [str(BIN / "kaisen"), *argv]
+    # Ctrl-C reaches the child too (same process group) and it says how the game was left; this process only
+    # waits for it, without a traceback of its own.
+    signal.signal(signal.SIGINT, lambda *_: None)
     return subprocess.call(cmd, cwd=ROOT)
 
 

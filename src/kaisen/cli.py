@@ -139,6 +139,18 @@ def default_seats(game: Game) -> dict[str, str]:
     return {s: (HUMAN if s == game.sides[-1] else best) for s in game.sides}
 
 
+def seats_from_flags(game: Game, flags: dict[str, str], base: dict[str, str] | None = None) -> dict[str, str]:
+    """The seats: `base` (default: `default_seats`) with the `--<side>` flags on top. A flag that seats a human
+    gives every side no flag names the computer's best agent, so `--japan human` alone plays Japan against the
+    AI rather than seating two humans."""
+    seats = dict(base or default_seats(game))
+    if HUMAN in flags.values():
+        best = "heuristic" if "heuristic" in agent_names(game.id) else "random"
+        seats.update({s: best for s in game.sides if s not in flags})
+    seats.update(flags)
+    return seats
+
+
 def side_name(side: str | None) -> str:
     return {"usa": "USA", "usn": "USN", "ijn": "IJN", None: "nobody"}.get(side, str(side).replace("-", " ").title())
 
@@ -220,6 +232,9 @@ class Session:
         except EOFError:
             self.console.print()
             raise Quit("input ended") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise Quit("interrupted") from None
 
     def board(self, side: str | None) -> None:
         self.console.print(self.game.render(self.game.view(self.match.state, side)))
@@ -435,8 +450,7 @@ def play(ctx: typer.Context,
     console = Console(highlight=False, soft_wrap=True)
     with clear_errors():
         game = get_game(game_id)
-        seats = default_seats(game)
-        seats.update(parse_side_flags(game, list(ctx.args)))
+        seats = seats_from_flags(game, parse_side_flags(game, list(ctx.args)))
         if dice not in ("seeded", "manual"):
             raise IllegalAction("play", "unknown dice source", dice, ["seeded", "manual"])
         if load is not None:
@@ -445,7 +459,8 @@ def play(ctx: typer.Context,
                                     f"--load with {'--scenario' if scenario else '--option'}", "--load FILE alone")
             saved = Record.load(load, expect_game=game.id)
             flags = parse_side_flags(game, list(ctx.args))
-            seats = {**default_seats(game), **{s: a for s, a in saved.agents.items() if s in game.sides}, **flags}
+            seats = seats_from_flags(game, flags, {**default_seats(game),
+                                                   **{s: a for s, a in saved.agents.items() if s in game.sides}})
             for s, a in seats.items():
                 check_agent(game, s, a)
             seed = saved.seed if seed is None and saved.seed is not None else (seed or 0)
@@ -583,7 +598,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:          # Ctrl-C while the computer plays: one line, not a traceback
+        typer.echo("kaisen: interrupted", err=True)
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":
