@@ -42,13 +42,13 @@ def ensure_env() -> None:
 def main(argv: list[str]) -> int:
     ensure_env()
     if argv[:1] == ["test"]:
-        cmd = [str(BIN / "python"), "-m", "pytest", *argv[1:]]
+        cmd, where = [str(BIN / "python"), "-m", "pytest", *argv[1:]], ROOT
     else:
-        cmd = [str(BIN / "kaisen"), *argv]
+        cmd, where = [str(BIN / "kaisen"), *argv], Path.cwd()    # files (save, --load, --record) are the player's
     # Ctrl-C reaches the child too (same process group) and it says how the game was left; this process only
     # waits for it, without a traceback of its own.
     signal.signal(signal.SIGINT, lambda *_: None)
-    return subprocess.call(cmd, cwd=ROOT)
+    return subprocess.call(cmd, cwd=where)
 
 
 if __name__ == "__main__":

@@ -248,8 +248,14 @@ class Session:
         if not path:
             self.console.print("save needs a file name: save FILE")
             return
+        target = Path(path).expanduser()
+        if target.exists():
+            answer = self.read(f"{target} exists. Overwrite it? [y/N] ").lower()
+            if answer not in ("y", "yes"):
+                self.console.print("Not saved; the game goes on.")
+                return
         try:
-            self.match.record.save(path)
+            self.match.record.save(target)
         except OSError as err:
             self.console.print(f"Could not save to {path}: {err.strerror}; the game goes on unsaved.")
             return
@@ -410,8 +416,9 @@ class Session:
         if self.hot_seat:
             self.wipe()
             self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
-        self.console.print()
-        self.console.print(self.game.render(self.game.view(m.state, None)))
+        if not self.quiet:                  # --quiet: only the result line
+            self.console.print()
+            self.console.print(self.game.render(self.game.view(m.state, None)))
         return end
 
 

@@ -88,3 +88,33 @@ def test_ctrl_c_through_go_py_prints_no_traceback():
             os.killpg(proc.pid, signal.SIGKILL)
     assert "Traceback" not in err, err
     assert "interrupted" in out + err
+
+
+def test_save_asks_before_overwriting_a_file(tmp_path):
+    save = tmp_path / "g.json"
+    save.write_text("keep me")
+    lines = ["1", f"save {save}", "n", "1", f"save {save}", "y", "quit"]
+    res = runner.invoke(app, ["play", "pacific-fury", "--japan", "random", "--seed", "4"], input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    assert res.output.count("exists. Overwrite it?") == 2 and "Not saved; the game goes on." in res.output
+    assert len(Record.load(save).answers) >= 2                   # the second time it was written
+
+
+def test_quiet_prints_the_result_and_not_the_final_board():
+    res = runner.invoke(app, ["play", "fighters-of-the-pacific", "--usa", "random", "--japan", "random", "--seed", "5",
+                              "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert "Result:" in res.output and "Arrow = facing" not in res.output
+    loud = runner.invoke(app, ["play", "fighters-of-the-pacific", "--usa", "random", "--japan", "random", "--seed",
+                               "5"])
+    assert "Arrow = facing" in loud.output                      # without --quiet the final board is shown
+
+
+@pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "kaisen").exists(), reason="needs the project's .venv (go.py)")
+def test_go_py_resolves_files_against_the_players_folder(tmp_path):
+    """`python3 go.py play ... --record r.json` writes r.json where the player is, not in the checkout."""
+    res = subprocess.run([sys.executable, str(ROOT / "go.py"), "play", "fighters-of-the-pacific", "--usa", "random",
+                          "--japan", "random", "--seed", "6", "--quiet", "--record", "r.json"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "r.json").exists() and not (ROOT / "r.json").exists()
