@@ -22,6 +22,37 @@ def unit_text(view: dict[str, Any], u: str) -> str:
     return view["names"].get(u, u) + tag
 
 
+STAGE = {"choose": "day or night being chosen (7.3)", "roll": "dice for the round", "fire": "fire",
+         "damage": "damage being allocated", "retreat": "retreat", "pursue": "pursuit", "chase": "pursuit",
+         "aa": "anti-aircraft fire", "sub": "submarine attack", "subfire": "submarine attack",
+         "subdmg": "submarine damage", "raid92": "air raid (9.2)", "island": "island bombardment",
+         "land": "landing", "kamikaze": "kamikaze", "stance": "raiding or patrolling", "split": "splitting forces",
+         "t1": "turn 1 (Pearl Harbor)", "tf": "task forces", "action": "next action", "announce": "announced",
+         "next": "next round", "resolve": "resolving", "settle": "settling control", "after": "after the battle",
+         "side": "side choosing", "assign": "hits being assigned"}
+
+
+def combat_text(view: dict[str, Any], d) -> str:
+    """The battle in progress in words (7.x): where, which round and step, the day/night choices seen, and the
+    damage each ship has taken in it (never the raw combat record)."""
+    cb = view["combat"]
+    area = d.areas[cb["area"]].name if cb.get("area") in d.areas else cb.get("area", "?")
+    stage = cb.get("stage", "")
+    head = stage.split(":")[0]
+    step = STAGE.get(head, head.replace("-", " "))
+    rest = [w for w in stage.split(":")[1:] if w not in ("japan", "allies")]
+    if rest:
+        step += f" ({' '.join(rest).replace('-', ' ')})"
+    out = f"Battle in {area}, round {cb.get('round', 1)}: {step}"
+    chosen = {SIDE_NAME.get(sd, sd): ch for sd, ch in (cb.get("choice") or {}).items() if ch}
+    if chosen:
+        out += "; chosen " + ", ".join(f"{sd} {ch}" for sd, ch in chosen.items())
+    hurt = {u: n for u, n in (cb.get("dmg") or {}).items() if n}
+    if hurt:
+        out += "; damage this battle: " + ", ".join(f"{view['names'].get(u, u)} {n}" for u, n in hurt.items())
+    return out
+
+
 def render_board(view: dict[str, Any]) -> str:
     from kaisen.games.victory_in_the_pacific import GAME
     d = GAME.data
@@ -47,7 +78,7 @@ def render_board(view: dict[str, Any]) -> str:
         mark = "*" if sp.kind == "port" else " "
         out.append(f"  {mark}{sp.name:<20} [{held}] " + (", ".join(unit_text(view, u) for u in units) or "."))
     if view.get("combat"):
-        out.append(f"Combat: {view['combat']}")
+        out.append(combat_text(view, d))
     p = view["pending"]
     if p["kind"] == "decision":
         out.append(f"{SIDE_NAME.get(p['side'], p['side'])}: {p['prompt']}")
