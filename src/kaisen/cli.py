@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
+from datetime import datetime
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, NoReturn, Optional
@@ -33,7 +35,7 @@ HELP_TEXT = """At a decision, type:
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
   help                       this text
-  quit                       leave the game (save first if you want to resume it)"""
+  quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)"""
 
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
@@ -68,6 +70,29 @@ def path_plane(decision: Decision) -> Any:
 
 
 SECRETS_NOTE = "Note: a saved game holds both sides' secrets; do not show the file to your opponent."
+
+
+def saves_dir() -> Path:
+    """Where the terminal keeps unfinished games: $XDG_DATA_HOME/kaisen/saves, else ~/.local/share/kaisen/saves."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kaisen" / "saves"
+
+
+def autosave_path(game_id: str, seed: int) -> Path:
+    return saves_dir() / f"{game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.json"
+
+
+def kept_games() -> list[tuple[Path, Record | None]]:
+    """The kept unfinished games, newest first (a file that does not load is listed with None)."""
+    out = []
+    files = sorted(saves_dir().glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True) \
+        if saves_dir().is_dir() else []
+    for f in files:
+        try:
+            out.append((f, Record.load(f)))
+        except RecordError:
+            out.append((f, None))
+    return out
 
 
 class Quit(Exception):
@@ -175,6 +200,7 @@ class Session:
         self.seen = {s: len(match.log) for s in game.sides}  # hot-seat: log lines each side has read
         self.at_table: str | None = None     # hot-seat: the side now looking at the screen
         self.last_prompt: dict[str, str] = {}
+        self.autosave: Path | None = None    # where the game is kept while a human plays (`kaisen resume`)
         self.path: list[str] = []            # a typed path's maneuvers still to answer
         self.path_of: Any = None             # the airplane that path flies (None: no path under way)
 
@@ -244,6 +270,17 @@ class Session:
         lines = [e for e in self.match.log if e.visible_to(side)]
         self.narrate(lines[-n:])
 
+    def keep(self) -> None:
+        """Autosave: the record as it stands, to the kept-games folder (a failure is said once, play goes on)."""
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.parent.mkdir(parents=True, exist_ok=True)
+            self.match.record.save(self.autosave)
+        except OSError as err:
+            self.console.print(f"Could not keep the game in {self.autosave}: {err.strerror}; it is not autosaved.")
+            self.autosave = None
+
     def save(self, path: str) -> None:
         if not path:
             self.console.print("save needs a file name: save FILE")
@@ -268,7 +305,12 @@ class Session:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("quit", "exit"):
-            raise Quit("quit")
+            where = ("it is kept, and `kaisen resume` brings it back" if self.autosave is not None
+                     else "it is not saved unless you `save FILE` first")
+            if self.read(f"Leave the game? ({where}) [y/N] ").lower() in ("y", "yes"):
+                raise Quit("quit")
+            self.console.print("The game goes on.")
+            return True
         if word == "help" or word == "?":
             self.console.print(HELP_TEXT, markup=False)
         elif word == "board":
@@ -321,6 +363,7 @@ class Session:
         return ids[0]
 
     def ask_human(self, decision: Decision) -> str:
+        self.keep()
         side = decision.side
         queued = self.from_path(decision)
         if queued is not None:
@@ -409,8 +452,13 @@ class Session:
                     m.answer(self.ask_human(pause))
                 self.stream()
         except Quit as why:
+            self.keep()
             self.console.print(f"Game left unfinished ({why}) after {len(m.record.answers)} answers.")
+            if self.autosave is not None:
+                self.console.print(f"It is kept in {self.autosave}: `kaisen resume` lists and resumes it.")
             return None
+        if self.autosave is not None:                 # over: nothing left to resume
+            self.autosave.unlink(missing_ok=True)
         end = m.pause()
         assert isinstance(end, End)
         if self.hot_seat:
@@ -481,10 +529,60 @@ def play(ctx: typer.Context,
         console.print(f"{game.title}: " + ", ".join(f"{side_name(s)} {a}" for s, a in seats.items())
                       + f"; seed {seed}" + ("; manual dice" if dice == "manual" else ""))
         session = Session(console, game, match, seats, seed, manual_dice=dice == "manual", quiet=quiet)
+        if session.humans:
+            session.autosave = autosave_path(game.id, seed)
         end = session.run()
         if record is not None:
             match.record.save(record)
             console.print(f"Record saved to {record}")
+        if end is not None:
+            console.print(result_line(end), highlight=False, markup=False)
+
+
+@app.command()
+def resume(number: Optional[int] = typer.Argument(None, help="the game's number in the list (default: list them)"),
+           latest: bool = typer.Option(False, help="resume the most recently played game"),
+           dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of real dice")) -> None:
+    """List the unfinished games the terminal kept (every game a person plays is kept), or resume one."""
+    console = Console(highlight=False, soft_wrap=True)
+    kept = kept_games()
+    with clear_errors():
+        if not kept:
+            console.print(f"No kept games in {saves_dir()}. Start one with: kaisen play GAME")
+            return
+        if number is None and not latest:
+            table = Table(title=f"Kept games ({saves_dir()})")
+            for col in ("#", "game", "scenario", "seats", "answers", "last played"):
+                table.add_column(col)
+            for i, (f, rec) in enumerate(kept, 1):
+                when = datetime.fromtimestamp(f.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+                if rec is None:
+                    table.add_row(str(i), f.name, "(cannot be read)", "", "", when)
+                    continue
+                seats = ", ".join(f"{side_name(s)} {a}" for s, a in rec.agents.items())
+                table.add_row(str(i), rec.game, rec.scenario or "-", seats, str(len(rec.answers)), when)
+            console.print(table)
+            console.print("Resume one with: kaisen resume N   (or kaisen resume --latest)")
+            return
+        n = 1 if number is None else number
+        if not 1 <= n <= len(kept):
+            raise IllegalAction("resume", "no kept game with that number", n, f"1..{len(kept)}")
+        path, rec = kept[n - 1]
+        if rec is None:
+            raise RecordError(f"{path} cannot be read; it is left where it is")
+        if dice not in ("seeded", "manual"):
+            raise IllegalAction("resume", "unknown dice source", dice, ["seeded", "manual"])
+        game = get_game(rec.game)
+        seats = {**default_seats(game), **{s: a for s, a in rec.agents.items() if s in game.sides}}
+        for s, a in seats.items():
+            check_agent(game, s, a)
+        seed = rec.seed or 0
+        match = Match.from_record(game, rec)
+        match.record.agents = dict(seats)
+        console.print(f"Resumed {path.name}: {game.title}, {len(rec.answers)} answers replayed.")
+        session = Session(console, game, match, seats, seed, manual_dice=dice == "manual")
+        session.autosave = path
+        end = session.run()
         if end is not None:
             console.print(result_line(end), highlight=False, markup=False)
 

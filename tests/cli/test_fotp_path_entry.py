@@ -54,8 +54,15 @@ class Script:
         self.plane = None
         self.answers_before_path = None
         self.after: tuple | None = None          # (record answers, the plane's position) once the path is flown
+        self.quitting = False
+
+    def quit(self) -> str:
+        self.quitting = True
+        return "quit"
 
     def __call__(self, *args) -> str:
+        if self.quitting:
+            return "y"                                               # yes, leave the game (it is kept)
         p = self.match.pause()
         if isinstance(p, Decision) and p.kind == "maneuver" and self.after is None and (
                 self.plane is None or plane_of(p) == self.plane):
@@ -68,14 +75,14 @@ class Script:
                 assert self.path, "no two-maneuver movement from here"
                 self.answers_before_path = len(self.match.record.answers)
                 return " ".join(SHORT[x] for x in self.path)
-            return "quit"                                            # asked again: the path was not flown
+            return self.quit()                                            # asked again: the path was not flown
         if self.path is not None and self.after is None:
             pl = self.match.state.planes.get(self.plane)
             self.after = (list(self.match.record.answers[self.answers_before_path:]), pl)
-            return "quit"
+            return self.quit()
         if isinstance(p, Decision) and p.kind in ("activate", "pick-airplane"):
             return next(o.id for o in p.options if o.id != "pass")
-        return "quit"
+        return self.quit()
 
 
 def session(before=(), seed: int = 3):
@@ -149,7 +156,7 @@ def test_other_games_read_several_words_as_before(monkeypatch):
     out = io.StringIO()
     match = Match(game, seed=4)
     s = Session(Console(file=out, width=120), game, match, {"japan": "human", "usa": "random"}, seed=4)
-    feed = iter(["a tl d", "quit"])
+    feed = iter(["a tl d", "quit", "y"])
     monkeypatch.setattr(builtins, "input", lambda *a: next(feed))
     s.run()
     assert "Not an option: 'a tl d'" in out.getvalue()
@@ -207,7 +214,7 @@ def test_a_dodge_typed_as_a_path(monkeypatch):
     def feed(*args):
         q = match.pause()
         asked.append(q.kind if isinstance(q, Decision) else None)
-        return {1: "a a", 2: "a d"}.get(len(asked), "quit")
+        return {1: "a a", 2: "a d", 3: "quit"}.get(len(asked), "y")
 
     monkeypatch.setattr(builtins, "input", feed)
     s.run()

@@ -19,7 +19,7 @@ def hot_seat_session(terminal: bool, lines: list[str], monkeypatch):
     match = Match(game, seed=4)
     session = Session(console, game, match, {"japan": "human", "usa": "human"}, seed=4)
     feed = iter(lines)
-    monkeypatch.setattr(builtins, "input", lambda *a: next(feed))
+    monkeypatch.setattr(builtins, "input", lambda *a: next(feed, "y"))     # then: yes, leave the game
     return session, out
 
 
