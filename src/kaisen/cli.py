@@ -95,6 +95,18 @@ def kept_games() -> list[tuple[Path, Record | None]]:
     return out
 
 
+def enable_line_editing() -> bool:
+    """Line editing and history at the prompts (arrow keys, Ctrl-R) from the standard readline module, when the
+    terminal is a real one; True if it is on."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: F401  (importing it is what turns editing on for input())
+    except ImportError:                 # a Python built without it: prompts still work, without editing
+        return False
+    return True
+
+
 class Quit(Exception):
     """The player left the game."""
 
@@ -428,6 +440,8 @@ class Session:
     def run(self) -> End | None:
         """Play until the end (returned) or until a human quits (None)."""
         m = self.match
+        if self.humans:
+            enable_line_editing()
         self.stream()
         if self.humans and not self.hot_seat:
             self.board(self.observer)

@@ -118,3 +118,15 @@ def test_go_py_resolves_files_against_the_players_folder(tmp_path):
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr
     assert (tmp_path / "r.json").exists() and not (ROOT / "r.json").exists()
+
+
+def test_line_editing_is_on_at_a_real_terminal_and_off_in_a_pipe(monkeypatch):
+    from kaisen import cli
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
+    assert cli.enable_line_editing() is False
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    try:
+        import readline  # noqa: F401
+    except ImportError:
+        pytest.skip("this Python has no readline")
+    assert cli.enable_line_editing() is True
