@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import copy
 import io
-import random
 
 import pytest
 from rich.console import Console
 
-from kaisen.engine.core import End
+from kaisen.engine import testing
 from kaisen.games.fighters_of_the_pacific import GAME
 from kaisen.games.fighters_of_the_pacific.board import (ARROW, CELL, LEFT, board_text, cell_at, letter,
                                                         render_board, split_name)
@@ -20,16 +19,7 @@ SCENARIOS = [sc.id for sc in GAME.scenarios]
 
 def states_along(scenario: str, seed: int, every: int = 25, limit: int = 400):
     """States of one random game (seeded), one every `every` answers, and the last reached."""
-    rng = random.Random(seed)
-    s = GAME.new_state(scenario)
-    for k in range(limit):
-        p = GAME.pause(s)
-        if isinstance(p, End):
-            break
-        if k % every == 0:
-            yield s
-        s = GAME.apply(s, rng.choice(p.options).id)
-    yield s
+    return testing.states_along(GAME, scenario, seed, every, limit)
 
 
 def at(lines: list[str], line: int, x: int, n: int = 1) -> str:

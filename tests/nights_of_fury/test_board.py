@@ -4,13 +4,13 @@ prints an enemy ship's name, or a class the view does not hold (D.4: classes onl
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
 from rich.console import Console
 
-from kaisen.engine.core import Chance, End
+from kaisen.engine import testing
+from kaisen.engine.core import End
 from kaisen.games.nights_of_fury import GAME
 from kaisen.games.nights_of_fury.board import board_text, division_labels, render_board
 
@@ -25,17 +25,7 @@ def view_of(s, viewer):
 
 def random_states(scenario: str, seed: int, every: int = 40, limit: int = 4000):
     """States along one random battle (seeded), one every `every` steps, and the last."""
-    rng = random.Random(seed)
-    s = GAME.new_state(scenario)
-    for k in range(limit):
-        p = GAME.pause(s)
-        if isinstance(p, End):
-            break
-        if k % every == 0:
-            yield s
-        s = GAME.apply(s, tuple(rng.randint(1, x) for x in p.dice) if isinstance(p, Chance)
-                       else rng.choice(p.options).id)
-    yield s
+    return testing.states_along(GAME, scenario, seed, every, limit)
 
 
 def widest(text: str) -> int:

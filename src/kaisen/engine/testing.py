@@ -60,6 +60,24 @@ def random_game(game: Game, seed: int, options: dict | None = None):
         s = nxt
 
 
+def states_along(game: Game, scenario: str | None, seed: int, every: int = 25, limit: int = 400):
+    """States of one seeded random game of a scenario: one every `every` answers (the first included) within
+    `limit` answers, and then the last state reached (for boards and views drawn along a game)."""
+    import random
+
+    from kaisen.engine.core import End
+    rng = random.Random(seed)
+    s = game.new_state(scenario)
+    for k in range(limit):
+        p = game.pause(s)
+        if isinstance(p, End):
+            break
+        if k % every == 0:
+            yield s
+        s = game.apply(s, random_answer(p, rng))
+    yield s
+
+
 def play_out(game: Game, s: Any, rng) -> Any:
     """Random legal play from `s` to the end; the final state."""
     from kaisen.engine.core import End
