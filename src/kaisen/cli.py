@@ -34,6 +34,8 @@ HELP_TEXT = """At a decision, type:
   board                      show the board again
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
+  info NAME                  what your side's view says of a unit, ship or place named NAME (or its id)
+  rule SECTION               the rulebook section (e.g. rule 9.2, rule barrage): what the engine does, where, tests
   help                       this text
   quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)"""
 
@@ -93,6 +95,49 @@ def kept_games() -> list[tuple[Path, Record | None]]:
         except RecordError:
             out.append((f, None))
     return out
+
+
+def rules_rows(game: Game, section: str) -> tuple[list[str], list[str]]:
+    """The game's RULES.md rows (rule -> code -> tests) whose rule names `section`, and the interpretations that
+    mention it (at most 6)."""
+    import importlib
+    path = Path(importlib.import_module(type(game).__module__).__file__).parent / "RULES.md"
+    if not path.exists():
+        return [], []
+    want = section.strip().lower()
+    rows, notes, in_notes = [], [], False
+    for line in path.read_text().splitlines():
+        if line.startswith("## "):
+            in_notes = "interpretation" in line.lower()
+        if line.startswith("|") and not line.startswith("|--") and not line.startswith("|---"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if cells and cells[0].lower() not in ("rule", "rule (rulebook heading)") and want in cells[0].lower():
+                rows.append(" | ".join(cells))
+        elif in_notes and want in line.lower() and len(notes) < 6:
+            notes.append(line.strip())
+    return rows, notes
+
+
+def view_entries(view: Any, name: str) -> list[dict[str, Any]]:
+    """The entries of a side's view (units, ships, places: dicts with an id or a name) called `name`."""
+    want = name.strip().lower()
+    found: list[dict[str, Any]] = []
+
+    def walk(obj: Any, key: str | None = None) -> None:
+        if isinstance(obj, dict):
+            labels = [str(obj[k]).lower() for k in ("id", "name") if isinstance(obj.get(k), str)]
+            if want in labels or (key is not None and key.lower() == want and isinstance(obj, dict)
+                                  and "id" not in obj):
+                found.append(obj if "id" in obj or "name" in obj else {"id": key, **obj})
+            for k, v in obj.items():
+                if k != "position":              # the exact position a perfect-information view carries
+                    walk(v, k)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+
+    walk(view)
+    return found[:5]
 
 
 def enable_line_editing() -> bool:
@@ -293,6 +338,35 @@ class Session:
             self.console.print(f"Could not keep the game in {self.autosave}: {err.strerror}; it is not autosaved.")
             self.autosave = None
 
+    def rule(self, section: str) -> None:
+        if not section:
+            self.console.print("rule needs a section: rule 9.2 (or a heading word, e.g. rule barrage)")
+            return
+        rows, notes = rules_rows(self.game, section)
+        if not rows and not notes:
+            self.console.print(f"No rule {section!r} in {self.game.title}'s RULES.md.", markup=False)
+            return
+        for row in rows:
+            self.console.print(f"  {row}", markup=False, highlight=False)
+        for note in notes:
+            self.console.print(f"  interpretation: {note}", markup=False, highlight=False)
+
+    def info(self, side: str | None, name: str) -> None:
+        """What this side's view says of something (fog of war holds: only the view is read)."""
+        if not name:
+            self.console.print("info needs a name or an id: info Hornet")
+            return
+        viewer = self.at_table if self.hot_seat else side
+        found = view_entries(self.game.view(self.match.state, viewer), name)
+        if not found:
+            self.console.print(f"Nothing called {name!r} in what your side sees.", markup=False)
+            return
+        for entry in found:
+            facts = ", ".join(f"{k}: {v}" for k, v in entry.items()
+                              if isinstance(v, (str, int, float, bool)) or (isinstance(v, list) and len(v) <= 8
+                                                                            and all(isinstance(x, (str, int)) for x in v)))
+            self.console.print(f"  {facts}", markup=False, highlight=False)
+
     def save(self, path: str) -> None:
         if not path:
             self.console.print("save needs a file name: save FILE")
@@ -331,6 +405,10 @@ class Session:
             self.show_log(side, rest.strip())
         elif word == "save":
             self.save(rest.strip())
+        elif word == "rule":
+            self.rule(rest.strip())
+        elif word == "info":
+            self.info(side, rest.strip())
         else:
             return False
         return True
