@@ -46,9 +46,9 @@ def _next(c: Ctx) -> None:
 
 def reach(c: Ctx, unit: str) -> list:
     """The hexes within 2 of the flak unit, on the board."""
-    at = aa.where(c, unit)
-    return sorted((h for h in c.layout.hexes if hex_distance(at, h) <= c.d.barrage.range),
-                  key=lambda h: (hex_distance(at, h), h))
+    at, n = aa.where(c, unit), c.d.barrage.range
+    near = ((at[0] + dq, at[1] + dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
+    return sorted((h for h in near if c.layout.contains(h)), key=lambda h: (hex_distance(at, h), h))
 
 
 def decision(c: Ctx, unit: str) -> Decision:

@@ -112,16 +112,6 @@ class Ctx:
     def spec(self, plane: str):
         return self.d.aircraft[self.s.planes[plane].type]
 
-    def plane_at(self, h: Hex, alt: str, but: str = "") -> str | None:
-        """The airplane on a hex at an altitude (there is at most one at the end of any movement)."""
-        for k, p in self.s.planes.items():
-            if p.hex == h and p.alt == alt and k != but:
-                return k
-        return None
-
-    def planes_of(self, side: str) -> list[str]:
-        return [k for k, p in self.s.planes.items() if p.side == side]
-
     def damage(self, plane: str, amount: int, rule: str) -> bool:
         """Damage an airplane; at its armor it is destroyed and the enemy scores it. True if destroyed
         (rulebook: Damage)."""

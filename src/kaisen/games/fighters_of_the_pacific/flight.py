@@ -349,8 +349,12 @@ def answer(c: Ctx, arg: str, a: str) -> None:
     if a == "advance" and p.alt == "low":
         mv.low_advances += (x.hex,)
     _enter(c, plane, x.hex, x.facing, x.alt)
-    if c.done is None and [o.id for o in options(c)] == ["end"]:
-        answer(c, arg, "end")                          # nothing left to choose: the movement ends here
+    if c.done is None:
+        d = decision(c)
+        if d.ids() == ["end"]:
+            answer(c, arg, "end")                      # nothing left to choose: the movement ends here
+        else:
+            c.s.cache = d                              # the pause of this state, made once (flow.pause)
 
 
 def _enter(c: Ctx, plane: str, to, facing: int, alt: str) -> None:

@@ -31,10 +31,10 @@ def field(c: Ctx, g: Shot) -> tuple[Hex, ...]:
     return c.d.field_of_fire(g.type, g.hex, g.facing)
 
 
-def sees(c: Ctx, g: Shot, h: Hex) -> bool:
-    """Whether a shot from `g` may reach hex `h` at the shooter's altitude: in the field of fire, not from, to or
-    through a cloud at high altitude, not through another airplane (rulebook: Shooting)."""
-    if h not in field(c, g):
+def sees(c: Ctx, g: Shot, h: Hex, fld: tuple[Hex, ...] | None = None) -> bool:
+    """Whether a shot from `g` may reach hex `h` at the shooter's altitude: in the field of fire (`fld`, when the
+    caller has it), not from, to or through a cloud at high altitude, not through another airplane (Shooting)."""
+    if h not in (field(c, g) if fld is None else fld):
         return False
     if g.alt == "high" and (c.layout.is_cloud(g.hex) or c.layout.is_cloud(h)):
         return False
@@ -58,7 +58,8 @@ def in_fire(c: Ctx, g: Shot, target: str) -> bool:
 
 def targets(c: Ctx, g: Shot, side: str) -> list[str]:
     """The enemy airplanes the shooter may choose from: the nearest it can shoot (ties: the owner chooses)."""
-    found = [k for k, p in c.s.planes.items() if p.side != side and p.alt == g.alt and sees(c, g, p.hex)]
+    fld = field(c, g)
+    found = [k for k, p in c.s.planes.items() if p.side != side and p.alt == g.alt and sees(c, g, p.hex, fld)]
     if not found:
         return []
     near = min(hex_distance(g.hex, c.s.planes[k].hex) for k in found)
