@@ -5,7 +5,8 @@ the pages need that the seat API does not give.
     GET  /play/{token}                 the game page (its JS reads the token from the URL)
     GET  /replay                       upload a record and step through it
     GET  /web/<name>.js|.css           the static assets (only those: the package's other files are not served)
-    GET  /api/boards/{game}            a title's static board data (VITP's areas, bases and unit sides)
+    GET  /api/boards/{game}            a title's static board data: printed, public facts the views leave out (VITP's
+                                       areas, bases and unit factors; FAM's carrier displays and squadron counters)
     GET  /api/seat/{token}/replay      ?step=n: the omniscient view at step n of a FINISHED game
     POST /api/replay                   {record, step}: the same for an uploaded record
 
@@ -116,8 +117,17 @@ def board_data(game_id: str) -> dict[str, Any]:
                          "adjacent": list(a.adjacent)} for a in d.areas.values()]
         out["bases"] = [{"id": b.id, "name": b.name, "kind": b.kind, "touches": list(b.touches)}
                         for b in d.bases.values()]
-        out["units"] = {u.id: {"side": u.side, "type": u.type, "kind": u.kind, "nation": u.nation}
-                        for u in d.units.values()}
+        out["units"] = {u.id: {"side": u.side, "type": u.type, "kind": u.kind, "nation": u.nation,
+                               "gunnery": u.gunnery, "airstrike": u.airstrike, "armor": u.armor, "speed": u.speed,
+                               "defense": u.defense, "gunnery_bonus": u.gunnery_bonus,
+                               "airstrike_bonus": u.airstrike_bonus} for u in d.units.values()}
+    elif game_id == "fury-at-midway" and d is not None:       # the printed carrier displays and squadron counters
+        out["groups"] = {g.id: {"name": g.name, "fleet": g.fleet} for g in d.groups.values()}
+        out["carriers"] = {k.id: {"name": k.name, "side": k.side, "kind": k.kind, "group": k.group or k.id,
+                                  "deck_boxes": k.deck_boxes, "capacity": k.capacity} for k in d.carriers.values()}
+        out["squadrons"] = {q.id: {"aircraft": d.aircraft[q.type].model, "kind": d.aircraft[q.type].kind,
+                                   "side": d.aircraft[q.type].side, "strength": d.aircraft[q.type].strength,
+                                   "steps": d.aircraft[q.type].steps, "parent": q.parent} for q in d.squadrons.values()}
     elif game_id == "pacific-fury" and d is not None:
         out["zones"] = [{"id": z.id, "name": z.name} for z in d.zones.values()]
     return out

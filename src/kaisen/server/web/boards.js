@@ -2,6 +2,8 @@
 // (what neither side's view hides; view.side is "public"). Elements that can be clicked carry data-key (a zone,
 // hex, area or base id); the page matches it against the pending options' ids.
 import { esc, sideName } from "./common.js";
+import { pacificFury } from "./pf-board.js";
+import { furyAtMidway } from "./fam-board.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4", allies: "#d4e0f4" };
@@ -11,27 +13,17 @@ const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" heigh
 const svg = (w, h, body, game) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" class="board board-${game}" data-game="${game}" role="img">${body}</svg>`;
 
-export function renderBoard(container, view, data = {}) {
+export function renderBoard(container, view, data = {}, extra = {}) {
   if (!view) {
     container.replaceChildren();
     return;
   }
   const fn = { "pacific-fury": pacificFury, "fury-at-midway": furyAtMidway, "victory-in-the-pacific": vitp,
     "nights-of-fury": nightsOfFury, "fighters-of-the-pacific": fightersOfThePacific }[view.game];
-  container.innerHTML = fn ? fn(view, data) : `<pre>${esc(JSON.stringify(view, null, 1))}</pre>`;
+  container.innerHTML = fn ? fn(view, data, extra) : `<pre>${esc(JSON.stringify(view, null, 1))}</pre>`;
 }
 
 // ---------------------------------------------------------------- Pacific Fury
-function pfUnits(view, units, count) {
-  if (units == null) return `${count} face down`;
-  if (!units.length) return "-";
-  return units.map((u) => {
-    const s = view.units[u];
-    const n = view.names[u] || u;
-    return s && !["AP", "TE"].includes(s.type) ? `${n} ${s.type}${s.cf}` : n;
-  }).join(", ");
-}
-
 function wrap(text, width) {          // crude wrap by characters for SVG text
   const out = [];
   let line = "";
@@ -46,166 +38,9 @@ function lines(x, y, arr, cls = "small", dy = 13) {
   return arr.map((s, i) => t(x, y + i * dy, s, `class="${cls}"`)).join("");
 }
 
-function pacificFury(v) {
-  const W = 1000, H = 700;
-  let b = rect(0, 0, W, H, 'class="sea"');
-  // header: turn and operation counters, Henderson Field
-  b += t(20, 30, `Turn ${v.turn} of 4`, 'class="h1" data-testid="turn"');
-  b += t(150, 30, `${v.phase} phase`, 'class="h2"');
-  b += t(330, 30, `Operations: Japan ${v.operations.japan}/7 · USA ${v.operations.usa}/7`, 'class="h2"');
-  b += t(700, 30, `Henderson Field: ${v.henderson}`, `class="h2 ${v.henderson === "operational" ? "ok" : "warn"}"`);
-  // initiative track -max..max, marker
-  const top = v.track_max || 5, bw = 44, x0 = W / 2 - ((2 * top + 1) * bw) / 2, y0 = 48;
-  b += t(x0 - 90, y0 + 27, "Initiative", 'class="h2"');
-  for (let k = -top; k <= top; k++) {
-    const x = x0 + (k + top) * bw;
-    const side = k < 0 ? "japan" : k > 0 ? "usa" : null;
-    b += rect(x, y0, bw - 4, 38, `class="track" fill="${side ? FILL[side] : "#eee"}" stroke="#555"`);
-    b += t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small"');
-    if (k === v.marker) b += `<circle cx="${x + (bw - 4) / 2}" cy="${y0 + 19}" r="15" class="marker" data-testid="initiative-marker"/>` +
-      t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small marker-text"');
-  }
-  b += t(x0 + (2 * top + 1) * bw + 10, y0 + 27, `${v.marker_label} · initiative ${sideName(v.initiative)}`, 'class="small"');
-  // the two sides: base + seven operation boxes
-  const col = (sd, x) => {
-    const s = v.sides[sd];
-    let o = rect(x, 100, 250, 590, `class="side-panel" stroke="${COLOR[sd]}" fill="${FILL[sd]}" fill-opacity="0.35"`);
-    o += t(x + 10, 122, `${sideName(sd)}${v.phasing === sd ? " — to act" : ""}`, `class="h2" fill="${COLOR[sd]}"`);
-    o += rect(x + 8, 130, 234, 70, `class="base" data-key="base" stroke="${COLOR[sd]}"`);
-    o += t(x + 14, 146, `${s.base_name} (base): ${s.base_count}`, 'class="small bold"');
-    o += lines(x + 14, 159, wrap(pfUnits(v, s.base, s.base_count), 40).slice(0, 4), "tiny", 12);
-    const byBox = {};
-    for (const bx of s.boxes) (byBox[bx.box] ||= []).push(bx);
-    for (let n = 1; n <= 7; n++) {
-      const y = 206 + (n - 1) * 50;
-      const forming = v.forming && v.forming.side === sd && v.forming.box === n;
-      o += rect(x + 8, y, 234, 46, `class="opbox${forming ? " forming" : ""}" data-key="box-${n}"`);
-      o += t(x + 14, y + 14, `Box ${n}`, 'class="small bold"');
-      const here = byBox[n] || [];
-      o += lines(x + 56, y + 14, here.flatMap((tf) => wrap(`${tf.tf}: ${pfUnits(v, tf.ships, tf.count)}`, 32)).slice(0, 3), "tiny", 12);
-    }
-    const extra = [];
-    if (s.reserve.length) extra.push(`Reserve: ${pfUnits(v, s.reserve)}`);
-    for (const [turn, us] of Object.entries(s.track)) if (us.length) extra.push(`Returns turn ${turn}: ${pfUnits(v, us)}`);
-    if (s.offboard.length) extra.push(`Off board: ${pfUnits(v, s.offboard)}`);
-    if (s.sunk.length) extra.push(`Sunk: ${pfUnits(v, s.sunk)}`);
-    if (s.removed.length) extra.push(`Removed: ${pfUnits(v, s.removed)}`);
-    o += lines(x + 12, 568, extra.flatMap((e) => wrap(e, 40)).slice(0, 9), "tiny", 12);
-    return o;
-  };
-  b += col("japan", 10) + col("usa", W - 260);
-  // the four zones in the middle
-  const zx = 275, zw = 450, zh = 140;
-  v.zones.forEach((z, i) => {
-    const y = 100 + i * (zh + 10);
-    b += `<g class="zone" data-key="${esc(z.id)}" data-testid="zone-${esc(z.id)}">`;
-    b += rect(zx, y, zw, zh, 'class="zone-box"');
-    b += t(zx + 10, y + 18, z.name, 'class="h2"');
-    const bySide = { japan: [], usa: [] };
-    for (const tf of z.task_forces) bySide[tf.side].push(tf);
-    for (const [j, sd] of ["japan", "usa"].entries()) {
-      const cx = zx + 10 + j * (zw / 2);
-      bySide[sd].forEach((tf, k) => {
-        const cy = y + 28 + k * 36;
-        if (k > 2) return;
-        const hidden = tf.ships == null;
-        b += rect(cx, cy, zw / 2 - 20, 32, `class="tf${hidden ? " face-down" : ""}" fill="${FILL[sd]}" stroke="${COLOR[sd]}" rx="4"`);
-        const label = hidden ? `${tf.tf}: ${tf.count} counter${tf.count === 1 ? "" : "s"} face down` :
-          `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden)"}`;
-        b += t(cx + 6, cy + 13, label, 'class="tiny bold"');
-        if (!hidden) b += t(cx + 6, cy + 26, wrap(pfUnits(v, tf.ships), 36)[0] + (tf.ships.length > 3 ? "…" : ""), 'class="tiny"');
-      });
-      if (bySide[sd].length > 3) b += t(cx, y + zh - 4, `+${bySide[sd].length - 3} more`, 'class="tiny"');
-    }
-    b += "</g>";
-  });
-  if (v.combat) {
-    const c = v.combat;
-    b += rect(zx, 690 - 60, zw, 0, "");
-    b += t(zx + 10, 100 + 4 * (zh + 10) - 6, `Combat (${c.kind}) round ${c.round}/${c.rounds}, attacker ${sideName(c.attacker)}`, 'class="small bold warn"');
-  }
-  return svg(W, H, b, "pacific-fury");
-}
+// pacificFury: pf-board.js
 
-// ---------------------------------------------------------------- Fury at Midway
-const COLS = "ABCDEFGHI";
-const FLEET = { "1af": ["1AF", "japan"], mif: ["MIF", "japan"], "ijn-dmcv": ["DMCV", "japan"], csf: ["CSF", "usa"], "us-dmcv": ["DMCV", "usa"] };
-
-function furyAtMidway(v) {
-  const R = 38, HX = 1.5 * R, HY = Math.sqrt(3) * R;
-  const W = 1100, H = 700, ox = 60, oy = 110;
-  const center = (c, r) => {
-    const i = COLS.indexOf(c);
-    return [ox + R + i * HX, oy + (r - 1) * HY + HY / 2 + (i % 2 === 1 ? -HY / 2 : 0)];
-  };
-  let b = rect(0, 0, W, H, 'class="sea"');
-  const who = v.side == null ? "omniscient" : v.side === "public" ? "public view" : `you see as ${sideName(v.side)}`;
-  b += t(20, 30, `Turn ${v.turn} of 7`, 'class="h1" data-testid="turn"');
-  b += t(150, 30, `${v.time}${v.night ? " · NIGHT" : ""} · ${who}`, 'class="h2"');
-  b += t(20, 56, `Midway garrison ${v.garrison} · invasion ${v.invasion || "X"} · held by ${sideName(v.midway_control)} · ` +
-    `AOP Japan ${v.aop.japan}, US ${v.aop.usa}${v.declared ? " · Japan declared a Midway attack" : ""}`, 'class="small"');
-  const cells = {};
-  for (const [f, h] of Object.entries(v.fleets)) if (/^[A-I]-[1-6]$/.test(h)) (cells[h] ||= []).push(f);
-  const groups = {};
-  for (const sd of ["japan", "usa"]) {
-    const d = v.displays[sd];
-    if (!d) continue;
-    for (const [gid, g] of Object.entries(d.strike_groups)) if (g.hex) (groups[g.hex] ||= []).push([gid, sd]);
-  }
-  const pts = (cx, cy) => [0, 60, 120, 180, 240, 300].map((a) => {
-    const r = (a * Math.PI) / 180; return `${(cx + R * Math.cos(r)).toFixed(1)},${(cy + R * Math.sin(r)).toFixed(1)}`;
-  }).join(" ");
-  for (const c of COLS) for (let r = 1; r <= 6; r++) {
-    const id = `${c}-${r}`, [cx, cy] = center(c, r);
-    const mid = id === v.midway_hex;
-    b += `<g class="hex" data-key="${id}" data-testid="hex-${id}"><polygon points="${pts(cx, cy)}" class="hexcell${mid ? " midway" : ""}"/>`;
-    b += t(cx, cy - R * 0.62, id, 'text-anchor="middle" class="tiny muted"');
-    if (mid) b += t(cx, cy + R * 0.75, "MIDWAY", 'text-anchor="middle" class="tiny bold"');
-    (cells[id] || []).forEach((f, k) => {
-      const [lab, sd] = FLEET[f] || [f, "japan"];
-      const y = cy - 10 + k * 17;
-      b += rect(cx - 22, y - 8, 44, 15, `rx="3" fill="${COLOR[sd]}"`) + t(cx, y + 4, lab, 'text-anchor="middle" class="tiny chip"');
-    });
-    (groups[id] || []).forEach(([gid, sd], k) => {
-      b += `<circle cx="${cx + 24}" cy="${cy - 12 + k * 12}" r="6" fill="${FILL[sd]}" stroke="${COLOR[sd]}"/>` +
-        t(cx + 32, cy - 8 + k * 12, gid, 'class="tiny"');
-    });
-    b += "</g>";
-  }
-  // right: fleets, carriers, displays, hands
-  let y = 100; const x = 640;
-  const put = (s, cls = "small") => { for (const l of wrap(s, 70)) { b += t(x, y, l, `class="${cls}"`); y += 15; } };
-  put("Fleets", "h2");
-  put(Object.entries(v.fleets).map(([f, h]) => `${(FLEET[f] || [f])[0]}${f.includes("dmcv") ? ` (${f.startsWith("ijn") ? "J" : "US"})` : ""} ${h}`).join(" · "));
-  if (v.plot) put("Your plot: " + Object.entries(v.plot).map(([f, p]) => `${f} ${p.join(" → ")}`).join("; "));
-  y += 6; put("Carriers", "h2");
-  for (const [k, c] of Object.entries(v.carriers)) {
-    const st = c.sunk ? "SUNK" : c.damaged.length ? `damaged ${c.damaged.join(", ")}` : "intact";
-    b += `<circle cx="${x + 5}" cy="${y - 4}" r="5" fill="${c.sunk ? "#000" : c.damaged.length ? "#e67e22" : COLOR[c.side]}"/>`;
-    b += t(x + 16, y, `${c.name}: ${st}${c.towed ? " (towed)" : ""}`, `class="small" data-testid="carrier-${k}"`); y += 15;
-  }
-  for (const sd of ["japan", "usa"]) {
-    const d = v.displays[sd];
-    if (!d) continue;
-    y += 6; put(`${sideName(sd)} display`, "h2");
-    const kinds = {};
-    for (const [box, units] of Object.entries(d.boxes)) {
-      const k = box.split(":")[0];
-      kinds[k] = (kinds[k] || 0) + units.length;
-    }
-    put(Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(" · ") || "-");
-    for (const [gid, g] of Object.entries(d.strike_groups)) put(`strike ${gid} at ${g.hex}: ${g.units.map((q) => v.names[q] || q).join(", ")}`, "tiny");
-    if (d.lost.length) put(`lost: ${d.lost.length} squadron(s)`, "tiny");
-  }
-  y += 6; put("Cards", "h2");
-  for (const sd of ["japan", "usa"]) {
-    const h = v.hands[sd];
-    put(`${sideName(sd)} hand: ` + (h == null ? `${v.hand_sizes[sd]} card(s)` : h.map((n) => `${String(n).padStart(2, "0")} ${v.card_titles?.[n] || ""}`).join(", ") || "-"));
-  }
-  put(`played: ${v.played.join(", ") || "-"} · deck ${v.deck_size}`);
-  if (v.attack) put(`Attack: ${sideName(v.attack.side)} strike ${v.attack.gid} on ${v.attack.target} (${v.attack.stage})`, "small warn");
-  return svg(W, H, b, "fury-at-midway");
-}
+// furyAtMidway: fam-board.js
 
 // ---------------------------------------------------------------- Victory in the Pacific
 const AREA_XY = {

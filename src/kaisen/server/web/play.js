@@ -2,6 +2,9 @@
 import { api, diceEvents, el, esc, renderLog, resultText, sideName } from "./common.js";
 import { renderBoard } from "./boards.js";
 import { boardDataLoader, makeStepper } from "./stepper.js";
+import { panZoom } from "./panzoom.js";
+import { groupOptions } from "./menus.js";
+import { turnNotice } from "./notice.js";
 
 const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -11,6 +14,9 @@ let stream = null;
 let sending = false;
 let afterShown = false;
 let pushes = 0;           // SSE pushes received (versions are hashes, not ordered: see send())
+const boardView = panZoom($("board"));
+const notice = turnNotice($("notify"));
+let boardInfo = {};       // the title's static board data (names of areas, bases, unit types)
 
 function showError(msg) {
   const e = $("error");
@@ -42,10 +48,12 @@ async function draw(p) {
   if (current && p.version === current.version) return;     // nothing new for this reader
   if (current && p.log_size < current.log_size) return;      // an older push arriving late (a reader's log only grows)
   current = p;
-  document.title = `kaisen — ${p.title}`;
+  notice.update(p, `kaisen — ${p.title}`);
   $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
   $("who").textContent = p.side ? `you play ${sideName(p.side)}` : p.status === "over" ? "spectator" : "spectator (public view)";
-  renderBoard($("board"), p.view, await boardData(p.game));
+  boardInfo = await boardData(p.game);
+  renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log) });
+  boardView.drawn();
   wireBoard(p);
   renderPending(p);
   renderLog($("log"), p.log);
@@ -75,6 +83,7 @@ function named(o) {
   if (f.position != null) out.push(`${f.division}#${f.position}`);
   else if (f.division != null) out.push(String(f.division));
   if (f.ship != null) out.push(String(f.ship));
+  if (f.unit != null) out.push(String(f.unit));      // a counter drawn on the board (a ship to hit, a squadron to move)
   return out;
 }
 
@@ -90,8 +99,10 @@ function wireBoard(p) {
     node.onclick = hits.length ? (ev) => {
       ev.stopPropagation();
       if (hits.length === 1) return send(hits[0].id);
-      for (const b of $("pending").querySelectorAll("button.option"))
+      for (const b of $("pending").querySelectorAll("button.option")) {
         b.classList.toggle("hl", hits.some((h) => h.id === b.dataset.id));
+        if (b.classList.contains("hl")) b.closest("details")?.setAttribute("open", "");
+      }
       $("pending").querySelector("button.hl")?.scrollIntoView({ block: "nearest" });
     } : null;
   }
@@ -103,9 +114,18 @@ function renderPending(p) {
   box.replaceChildren();
   if (pd.kind === "decision") {
     box.append(el("div", { class: "prompt", "data-testid": "prompt" }, pd.prompt, pd.rule ? el("span", { class: "rule" }, ` [${pd.rule}]`) : null));
+    const button = (o) => el("button", { type: "button", class: "option", "data-id": o.id, title: o.label, disabled: sending || undefined, onclick: () => send(o.id) }, o.label);
+    const groups = groupOptions(pd.options, p.view, boardInfo);
     const list = el("div", { class: "options" });
-    for (const o of pd.options)
-      list.append(el("button", { type: "button", class: "option", "data-id": o.id, title: o.id, disabled: sending || undefined, onclick: () => send(o.id) }, o.label));
+    if (!groups) list.append(...pd.options.map(button));
+    else {
+      const many = groups.filter((g) => g.value != null).length > 3;
+      for (const g of groups) {
+        if (g.value == null) { list.append(...g.options.map(button)); continue; }
+        list.append(el("details", { class: "option-group", "data-group": g.value, "data-testid": `group-${g.value}`, open: !many || undefined },
+          el("summary", {}, `${g.title} (${g.options.length})`), el("div", { class: "options" }, ...g.options.map(button))));
+      }
+    }
     box.append(list);
   } else if (pd.kind === "dice") {
     const inputs = pd.sides.map((s, i) => el("input", { type: "number", min: "1", max: String(s), class: "die-input", "aria-label": `die ${i + 1} (1-${s})`, required: true }));

@@ -1,6 +1,7 @@
 // A replay stepper: first / back / forward / last / a slider over a record's steps, drawing each frame.
 import { el, esc, renderLog, resultText, sideName } from "./common.js";
 import { renderBoard } from "./boards.js";
+import { panZoom } from "./panzoom.js";
 
 export function makeStepper(root, fetchFrame, boardData) {
   root.replaceChildren();
@@ -9,6 +10,7 @@ export function makeStepper(root, fetchFrame, boardData) {
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", "data-testid": "replay-slider" });
   const board = el("div", { class: "board-wrap", "data-testid": "replay-board" });
   const log = el("ol", { class: "log" });
+  const view = panZoom(board);
   let step = 0, steps = 0, busy = false;
   async function go(n) {
     if (busy) return;
@@ -27,7 +29,8 @@ export function makeStepper(root, fetchFrame, boardData) {
         verdict.textContent = `Dice: ${f.dice.message}`;
         verdict.className = `dice-verdict ${f.dice.ok ? "ok" : "err"}`;
       }
-      renderBoard(board, f.view, await boardData(f.game));
+      renderBoard(view.stage, f.view, await boardData(f.game));
+      view.drawn();
       renderLog(log, f.log, 200);
       root.dataset.step = String(step);       // set once the frame is drawn: tests and scripts wait on it
     } catch (e) {

@@ -1,0 +1,158 @@
+// Pacific Fury's table: the Initiative Track, each side's base and seven operation boxes (every ship listed, the
+// boxes as tall as their lists), the four sea zones with every task force (face-down ones as counts), and while a
+// combat is fought, the battle band: both sides' ships as counters with CF/DF, who fires with what, the hits to
+// allocate and the last dice.
+import { esc, sideName } from "./common.js";
+import { battleBand } from "./battle.js";
+
+const COLOR = { japan: "#c0392b", usa: "#2e5fa8" };
+const FILL = { japan: "#f6d5d0", usa: "#d4e0f4" };
+const ORDER = ["CV", "CVL", "BB", "BC", "CA", "CL", "DD", "AP", "TE"];
+const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
+const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
+
+function wrap(text, width) {
+  const out = [];
+  let line = "";
+  for (const w of String(text).split(" ")) {
+    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
+  }
+  if (line) out.push(line);
+  return out;
+}
+const lines = (x, y, arr, cls = "tiny", dy = 12) => arr.map((s, i) => t(x, y + i * dy, s, `class="${cls}"`)).join("");
+
+const shipName = (v, u) => (u === "henderson" ? "Henderson Field" : v.names[u] || u);
+// "CV Shokaku 4, Zuikaku 4 · BB Yamato 5": ships by type, each with its printed CF
+export function pfUnits(v, units, count) {
+  if (units == null) return `${count} face down`;
+  if (!units.length) return "-";
+  const by = {};
+  for (const u of units) (by[v.units[u]?.type || "?"] ||= []).push(u);
+  const types = Object.keys(by).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+  return types.map((k) => `${k} ` + by[k].map((u) => (["AP", "TE"].includes(k) ? shipName(v, u) : `${shipName(v, u)} ${v.units[u].cf}`)).join(", ")).join(" · ");
+}
+const tipOf = (v, units) => (units || []).map((u) => { const s = v.units[u]; return s ? `${shipName(v, u)} (${s.type}, CF ${s.cf}, DF ${s.df})` : u; }).join("\n");
+
+function battle(v, W, y0, extra) {
+  const c = v.combat;
+  const defender = c.attacker === "japan" ? "usa" : "japan";
+  const where = c.zone ? (v.zones.find((z) => z.id === c.zone)?.name || c.zone) : "Henderson Field";
+  const ships = { japan: new Set(), usa: new Set() };
+  const sideOf = (u) => (u === "henderson" ? "usa" : v.units[u]?.side);
+  for (const z of v.zones) for (const tf of z.task_forces) if (c.engaged.includes(tf.tf) && tf.ships) tf.ships.forEach((u) => ships[tf.side].add(u));
+  const firing = {};
+  for (const [sd, list] of Object.entries(c.fire || {})) for (const [u, cf, pool, cap] of list) { firing[u] = { cf, pool, cap }; ships[sideOf(u)]?.add(u); }
+  for (const [, , elig] of c.pools || []) for (const u of elig) ships[sideOf(u)]?.add(u);
+  for (const u of Object.keys(c.applied || {})) ships[sideOf(u)]?.add(u);
+  const card = (u) => {
+    const s = v.units[u], f = firing[u];
+    return { id: u, name: shipName(v, u), type: s ? s.type : "base", values: s ? `CF ${s.cf} · DF ${s.df}` : "air base",
+      note: f ? `fires CF ${f.cf}${f.cap ? ` · CAP −${f.cap}` : ""}` : "", hits: (c.applied || {})[u] || 0,
+      tip: s ? `${shipName(v, u)} (${s.type}): printed CF ${s.cf}, DF ${s.df}${f ? `; fires with CF ${f.cf}${f.cap ? `, CAP −${f.cap}` : ""}` : ""}` : shipName(v, u) };
+  };
+  const side = (sd, role) => ({ label: `${sideName(sd)} (${role})`, color: COLOR[sd], fill: FILL[sd], ships: [...ships[sd]].map(card) });
+  const out = [`${c.kind} combat, round ${c.round} of ${c.rounds} · ${c.stage.replace(/[:-]/g, " ")}` +
+    (c.target ? ` · target ${c.target === "henderson" ? "Henderson Field" : c.target === "ironbottom" ? "the combined force in Ironbottom Sound" : c.target}` : "")];
+  for (const [from, to] of Object.entries(c.targets || {})) out.push(`${from} strikes ${to}`);
+  const arrows = [];
+  for (const [sd, n, elig] of c.pools || []) {
+    if (n > 0) out.push(`${sideName(sd)} allocates ${n} hit${n === 1 ? "" : "s"} among: ${elig.map((u) => shipName(v, u)).join(", ") || "-"}`);
+  }
+  for (const [u, f] of Object.entries(firing)) {
+    const elig = (c.pools || [])[f.pool]?.[2] || [];
+    if (elig.length === 1) arrows.push([u, elig[0], ""]);
+  }
+  return battleBand({ title: `Battle: ${where} · attacker ${sideName(c.attacker)}`, lines: out, arrows, dice: extra.dice?.map((e) => e.text),
+    sides: [side(c.attacker, "attacker"), side(defender, "defender")] }, W, y0);
+}
+
+export function pacificFury(v, data, extra = {}) {
+  const W = 1000;
+  let b = "";
+  b += t(20, 30, `Turn ${v.turn} of 4`, 'class="h1" data-testid="turn"');
+  b += t(150, 30, `${v.phase} phase`, 'class="h2"');
+  b += t(330, 30, `Operations: Japan ${v.operations.japan}/7 · USA ${v.operations.usa}/7`, 'class="h2"');
+  b += t(700, 30, `Henderson Field: ${v.henderson}`, `class="h2 ${v.henderson === "operational" ? "ok" : "warn"}"`);
+  const top = v.track_max || 5, bw = 44, x0 = W / 2 - ((2 * top + 1) * bw) / 2, y0 = 48;
+  b += t(x0 - 90, y0 + 27, "Initiative", 'class="h2"');
+  for (let k = -top; k <= top; k++) {
+    const x = x0 + (k + top) * bw;
+    const side = k < 0 ? "japan" : k > 0 ? "usa" : null;
+    b += rect(x, y0, bw - 4, 38, `class="track" fill="${side ? FILL[side] : "#eee"}" stroke="#555"`);
+    b += t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small"');
+    if (k === v.marker) b += `<circle cx="${x + (bw - 4) / 2}" cy="${y0 + 19}" r="15" class="marker" data-testid="initiative-marker"/>` +
+      t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small marker-text"');
+  }
+  b += t(x0 + (2 * top + 1) * bw + 10, y0 + 27, `${v.marker_label} · initiative ${sideName(v.initiative)}`, 'class="small"');
+  // the sides: every list whole; the base as tall as the longer of the two
+  const baseLines = Object.fromEntries(["japan", "usa"].map((sd) => [sd, wrap(pfUnits(v, v.sides[sd].base, v.sides[sd].base_count), 40)]));
+  const baseH = Math.max(70, 22 + 12 * Math.max(baseLines.japan.length, baseLines.usa.length));
+  const boxLines = (sd, n) => v.sides[sd].boxes.filter((bx) => bx.box === n).flatMap((tf) => wrap(`${tf.tf}: ${pfUnits(v, tf.ships, tf.count)}`, 32));
+  const boxH = [1, 2, 3, 4, 5, 6, 7].map((n) => Math.max(46, 10 + 12 * Math.max(boxLines("japan", n).length, boxLines("usa", n).length)));
+  const col = (sd, x) => {
+    const s = v.sides[sd];
+    let o = t(x + 10, 122, `${sideName(sd)}${v.phasing === sd ? " — to act" : ""}`, `class="h2" fill="${COLOR[sd]}"`);
+    o += `<g data-testid="base-${sd}"><title>${esc(tipOf(v, s.base))}</title>` + rect(x + 8, 130, 234, baseH, `class="base" data-key="base" stroke="${COLOR[sd]}"`);
+    o += t(x + 14, 146, `${s.base_name} (base): ${s.base_count}`, 'class="small bold"');
+    o += lines(x + 14, 159, baseLines[sd]) + "</g>";
+    let y = 136 + baseH;
+    for (let n = 1; n <= 7; n++) {
+      const forming = v.forming && v.forming.side === sd && v.forming.box === n;
+      const tfs = s.boxes.filter((bx) => bx.box === n);
+      o += `<g><title>${esc(tfs.map((tf) => `${tf.tf}:\n${tf.ships ? tipOf(v, tf.ships) : `${tf.count} face down`}`).join("\n"))}</title>`;
+      o += rect(x + 8, y, 234, boxH[n - 1], `class="opbox${forming ? " forming" : ""}" data-key="box-${n}"`);
+      o += t(x + 14, y + 14, `Box ${n}`, 'class="small bold"') + lines(x + 56, y + 14, boxLines(sd, n)) + "</g>";
+      y += boxH[n - 1] + 4;
+    }
+    const extraLines = [];
+    if (s.reserve.length) extraLines.push(`Reserve: ${pfUnits(v, s.reserve)}`);
+    for (const [turn, us] of Object.entries(s.track)) if (us.length) extraLines.push(`Returns turn ${turn}: ${pfUnits(v, us)}`);
+    if (s.offboard.length) extraLines.push(`Off board: ${pfUnits(v, s.offboard)}`);
+    if (s.sunk.length) extraLines.push(`Sunk: ${pfUnits(v, s.sunk)}`);
+    if (s.removed.length) extraLines.push(`Removed: ${pfUnits(v, s.removed)}`);
+    const ex = extraLines.flatMap((e) => wrap(e, 40));
+    o += lines(x + 12, y + 12, ex);
+    return [o, y + 12 + ex.length * 12];
+  };
+  const [jp, jh] = col("japan", 10), [us, uh] = col("usa", W - 260);
+  // the zones: as tall as their task forces
+  const zx = 275, zw = 450;
+  let zy = 100;
+  let zb = "";
+  for (const z of v.zones) {
+    const bySide = { japan: [], usa: [] };
+    for (const tf of z.task_forces) bySide[tf.side].push(tf);
+    const tfLines = (tf) => (tf.ships == null ? [] : wrap(pfUnits(v, tf.ships), 36));
+    const tfH = (tf) => 18 + 12 * tfLines(tf).length;
+    const colH = (sd) => bySide[sd].reduce((a, tf) => a + tfH(tf) + 4, 0);
+    const zh = Math.max(120, 30 + Math.max(colH("japan"), colH("usa")));
+    zb += `<g class="zone" data-key="${esc(z.id)}" data-testid="zone-${esc(z.id)}">` + rect(zx, zy, zw, zh, 'class="zone-box"');
+    zb += t(zx + 10, zy + 18, z.name, 'class="h2"');
+    for (const [j, sd] of ["japan", "usa"].entries()) {
+      const cx = zx + 10 + j * (zw / 2);
+      let cy = zy + 26;
+      for (const tf of bySide[sd]) {
+        const hidden = tf.ships == null, h = tfH(tf);
+        zb += `<g data-testid="tf-${esc(tf.tf)}"><title>${esc(hidden ? `${tf.tf}: ${tf.count} face down` : `${tf.tf}:\n${tipOf(v, tf.ships)}`)}</title>`;
+        zb += rect(cx, cy, zw / 2 - 20, h, `class="tf${hidden ? " face-down" : ""}" fill="${hidden ? "#3b4252" : FILL[sd]}" stroke="${COLOR[sd]}" rx="4"`);
+        const label = hidden ? `${tf.tf}: ${tf.count} counter${tf.count === 1 ? "" : "s"} face down` :
+          `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden)"}`;
+        zb += t(cx + 6, cy + 13, label, `class="tiny bold${hidden ? " chip" : ""}"`) + lines(cx + 6, cy + 26, tfLines(tf)) + "</g>";
+        cy += h + 4;
+      }
+    }
+    zb += "</g>";
+    zy += zh + 10;
+  }
+  let H = Math.max(jh, uh, zy) + 10;
+  const panel = (x) => rect(x, 100, 250, H - 110, `class="side-panel" stroke="${COLOR[x < 100 ? "japan" : "usa"]}" fill="${FILL[x < 100 ? "japan" : "usa"]}" fill-opacity="0.35"`);
+  b = panel(10) + panel(W - 260) + b + jp + us + zb;
+  if (v.combat) {
+    const [band, h] = battle(v, W, H, extra);
+    b += band;
+    H += h;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="board board-pacific-fury" data-game="pacific-fury" role="img">` +
+    rect(0, 0, W, H, 'class="sea"') + b + "</svg>";
+}
