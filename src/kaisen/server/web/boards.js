@@ -4,6 +4,7 @@
 import { esc, sideName } from "./common.js";
 import { pacificFury } from "./pf-board.js";
 import { furyAtMidway } from "./fam-board.js";
+import { vitp } from "./vitp-board.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4", allies: "#d4e0f4" };
@@ -42,75 +43,7 @@ function lines(x, y, arr, cls = "small", dy = 13) {
 
 // furyAtMidway: fam-board.js
 
-// ---------------------------------------------------------------- Victory in the Pacific
-const AREA_XY = {
-  "japanese-islands": [300, 20], "aleutian-islands": [560, 20], "north-pacific": [820, 20],
-  indonesia: [150, 200], "marianas-islands": [400, 200], "central-pacific": [650, 200], "hawaiian-islands": [900, 200],
-  "bay-of-bengal": [10, 380], "south-pacific": [400, 380], "marshall-islands": [650, 380], "us-mandate": [900, 380],
-  "indian-ocean": [150, 560], "coral-sea": [520, 560],
-};
-
-function vitp(v, data) {
-  const W = 1130, H = 730, BW = 220, BH = 150;
-  let b = rect(0, 0, W, H, 'class="sea"');
-  const areas = data.areas || Object.keys(v.control).map((id) => ({ id, name: id, adjacent: [] }));
-  const bases = data.bases || [];
-  const unitSide = (u) => data.units?.[u]?.side || "?";
-  const unitType = (u) => { const d = data.units?.[u]; return d ? (d.type || d.kind.toUpperCase()) : "?"; };
-  const byLoc = {};
-  for (const [u, info] of Object.entries(v.units)) (byLoc[info.loc] ||= []).push(u);
-  const poc = v.poc === 0 ? "even" : v.poc > 0 ? `Allies +${v.poc}` : `Japan +${-v.poc}`;
-  b += t(W - 10, H - 10, `Turn ${v.turn} · POC ${poc}`, 'text-anchor="end" class="h1" data-testid="turn"');
-  const xy = (id) => AREA_XY[id] || [0, 0];
-  const seen = new Set();
-  for (const a of areas) for (const n of a.adjacent) {
-    const k = [a.id, n].sort().join("|");
-    if (seen.has(k)) continue; seen.add(k);
-    const [x1, y1] = xy(a.id), [x2, y2] = xy(n);
-    b += `<line x1="${x1 + BW / 2}" y1="${y1 + BH / 2}" x2="${x2 + BW / 2}" y2="${y2 + BH / 2}" class="edge"/>`;
-  }
-  const summary = (units) => {
-    const c = {};
-    for (const u of units) c[unitType(u)] = (c[unitType(u)] || 0) + 1;
-    return Object.entries(c).map(([k, n]) => `${n}${k}`).join(" ");
-  };
-  const firstArea = {};
-  for (const bs of bases) (firstArea[bs.touches[0]] ||= []).push(bs);
-  for (const a of areas) {
-    const [x, y] = xy(a.id), ctl = v.control[a.id];
-    b += `<g class="area" data-key="${esc(a.id)}" data-testid="area-${esc(a.id)}">`;
-    b += rect(x, y, BW, BH, `class="area-box" rx="8" stroke="${COLOR[ctl] || "#777"}"`);
-    b += rect(x, y, BW, 20, `rx="8" fill="${FILL[ctl] || "#ddd"}"`);
-    b += `<rect x="${x + BW - 26}" y="${y + 4}" width="20" height="12" fill="${COLOR[ctl] || "#999"}" class="flag"><title>${esc(sideName(ctl))}</title></rect>`;
-    b += t(x + 8, y + 15, a.name, 'class="small bold"');
-    if (a.poc_japan != null) b += t(x + 8, y + 34, `POC J${a.poc_japan} / A${a.poc_allies}`, 'class="tiny"');
-    let ly = y + 50;
-    const units = byLoc["sea:" + a.id] || [];
-    for (const sd of ["japan", "allies"]) {
-      const mine = units.filter((u) => unitSide(u) === sd);
-      if (!mine.length) continue;
-      const names = mine.map((u) => v.names[u] || u).join(", ");
-      const line = `${sideName(sd)}: ${summary(mine)}`;
-      b += `<g><title>${esc(names)}</title>${t(x + 8, ly, line.length > 38 ? line.slice(0, 37) + "…" : line, `class="tiny bold" fill="${COLOR[sd]}"`)}</g>`;
-      ly += 14;
-    }
-    for (const bs of firstArea[a.id] || []) {
-      const held = v.base_control[bs.id];
-      const here = byLoc["port:" + bs.id] || [];
-      const shape = bs.kind === "port" ? rect(x + 8, ly + 6, 10, 10, `fill="${COLOR[held]}"`) : `<circle cx="${x + 13}" cy="${ly + 11}" r="5" fill="${COLOR[held]}"/>`;
-      b += `<g class="vbase" data-key="${esc(bs.id)}" data-testid="base-${esc(bs.id)}"><title>${esc(here.map((u) => v.names[u] || u).join(", "))}</title>`;
-      const label = `${bs.name}${here.length ? ` · ${summary(here)}` : ""}`;
-      b += shape + t(x + 24, ly + 15, label.length > 36 ? label.slice(0, 35) + "…" : label, 'class="tiny"') + "</g>";
-      ly += 18;
-    }
-    b += "</g>";
-  }
-  const elsewhere = Object.entries(byLoc).filter(([loc]) => !loc.startsWith("sea:") && !loc.startsWith("port:"));
-  let ey = 560;
-  b += t(790, ey, "Elsewhere", 'class="small bold"');
-  for (const [loc, us] of elsewhere.slice(0, 8)) { ey += 14; b += t(790, ey, `${loc}: ${us.length}`, 'class="tiny"'); }
-  return svg(W, H, b, "victory-in-the-pacific");
-}
+// vitp: vitp-board.js
 
 // ---------------------------------------------------------------- Nights of Fury
 // The battle map: ten range band columns; each side's division markers stacked in their band (USN above, IJN
