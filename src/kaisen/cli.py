@@ -23,6 +23,8 @@ from kaisen.engine.dice import ManualDice
 from kaisen.engine.match import Match
 from kaisen.engine.record import Record, RecordError, replay as replay_record
 from kaisen.registry import GAMES, all_games, get_game
+from kaisen.terminal.boards import RULE as BOARD_RULE, BoardWatch, draw, wants_compact
+from kaisen.terminal.recap import Recap, event_line
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="kaisen: WWII Pacific naval wargames with every rule enforced.")
@@ -31,13 +33,15 @@ HUMAN = "human"
 HELP_TEXT = """At a decision, type:
   a number or an option id   choose that option
   a path, e.g. a tl a d      a whole movement or dodge in one line (FotP): a sl sr tl tr d c ss<0-5> pl pr t db
-  board                      show the board again
+  board [full|compact]       show the board (the form that suits the terminal; or the one named)
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
   info NAME                  what your side's view says of a unit, ship or place named NAME (or its id)
   rule SECTION               the rulebook section (e.g. rule 9.2, rule barrage): what the engine does, where, tests
   help                       this text
-  quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)"""
+  quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)
+After each of your answers you see what happened since (the other side's moves and the dice as your side may
+see them, each roll's reason first), then the menu. """ + BOARD_RULE
 
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
@@ -253,10 +257,10 @@ class Session:
                                        for i, (s, name) in enumerate(seats.items()) if name != HUMAN}
         self.manual_dice = manual_dice
         self.quiet = quiet
-        self.shown = len(match.log)          # log lines already streamed (one human or none)
         self.seen = {s: len(match.log) for s in game.sides}  # hot-seat: log lines each side has read
         self.at_table: str | None = None     # hot-seat: the side now looking at the screen
-        self.last_prompt: dict[str, str] = {}
+        self.recap = Recap(self.humans)      # what each human has not read yet (issue 14)
+        self.watch = BoardWatch()            # when each human's board is due again
         self.autosave: Path | None = None    # where the game is kept while a human plays (`kaisen resume`)
         self.path: list[str] = []            # a typed path's maneuvers still to answer
         self.path_of: Any = None             # the airplane that path flies (None: no path under way)
@@ -273,17 +277,35 @@ class Session:
 
     def narrate(self, events: list[Event]) -> None:
         for e in events:
-            tag = f"[{e.rule}] " if e.rule else ""
-            self.console.print(f"  {tag}{e.text}", highlight=False, markup=False)
+            self.lines([event_line(e)])
 
-    def stream(self) -> None:
-        """Print the new log lines the screen's viewer may read (nothing in hot-seat: see hand_over)."""
-        if self.hot_seat:
-            return
-        new = self.match.log[self.shown:]
-        self.shown = len(self.match.log)
-        if not self.quiet:
-            self.narrate([e for e in new if e.visible_to(self.observer)])
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.print(line, highlight=False, markup=False)
+
+    def happened(self, events: list[Event]) -> None:
+        """A step's events: kept for each human's recap, or printed at once when only the computer plays."""
+        if self.humans:
+            self.recap.events(events)
+        elif not self.quiet:
+            self.narrate(events)
+
+    def rolling(self, chance: Chance) -> None:
+        """Before seeded dice are rolled: their reason, as each human's view says it, into the recap."""
+        if self.humans:
+            self.recap.roll(self.game, self.match.state, chance.reason, chance.rule)
+        elif not self.quiet:
+            self.lines([f"  {'[' + chance.rule + '] ' if chance.rule else ''}roll: {chance.reason}"])
+
+    def catch_up(self, side: str, kind: str) -> None:
+        """Before a human's decision: the board when it is due (BOARD_RULE), then the recap of what happened."""
+        view = self.game.view(self.match.state, side)
+        if self.watch.due(side, view, kind):
+            self.console.print(draw(self.game, view, wants_compact(self.console)))
+        lines = self.recap.take(side)
+        if lines and self.hot_seat:
+            self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
+        self.lines(lines)
 
     def hand_over(self, side: str) -> None:
         """Hot-seat: clear the screen, wait for the other player, then show what they have missed."""
@@ -294,11 +316,8 @@ class Session:
         self.read(f"({side_name(side)}) ")
         self.wipe()
         self.at_table = side
-        missed = self.match.log[self.seen[side]:]
-        self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
-        self.narrate([e for e in missed if e.visible_to(side)])
         self.seen[side] = len(self.match.log)
-        self.last_prompt.pop(side, None)
+        self.watch.forget(side)             # a fresh screen: the board is due again
 
     def wipe(self) -> None:
         """Hot-seat: clear the screen and the terminal's scrollback, so the next player cannot scroll up
@@ -319,8 +338,15 @@ class Session:
             self.console.print()
             raise Quit("interrupted") from None
 
-    def board(self, side: str | None) -> None:
-        self.console.print(self.game.render(self.game.view(self.match.state, side)))
+    def board(self, side: str | None, form: str = "") -> None:
+        """`board`: the form that suits the terminal (compact below 100x35); `board full`, `board compact`."""
+        if form not in ("", "full", "compact"):
+            self.console.print(f"board takes nothing, full or compact; given {form!r}", markup=False)
+            return
+        compact = wants_compact(self.console) if not form else form == "compact"
+        view = self.game.view(self.match.state, side)
+        self.console.print(draw(self.game, view, compact))
+        self.watch.shown(side, view)
 
     def show_log(self, side: str | None, arg: str) -> None:
         n = int(arg) if arg.isdigit() else 20
@@ -400,7 +426,7 @@ class Session:
         if word == "help" or word == "?":
             self.console.print(HELP_TEXT, markup=False)
         elif word == "board":
-            self.board(side)
+            self.board(side, rest.strip().lower())
         elif word == "log":
             self.show_log(side, rest.strip())
         elif word == "save":
@@ -461,9 +487,7 @@ class Session:
             return queued
         if self.hot_seat:
             self.hand_over(side)
-        if self.last_prompt.get(side) != decision.prompt:
-            self.board(side)
-            self.last_prompt[side] = decision.prompt
+        self.catch_up(side, decision.kind)
         self.menu(decision)
         while True:
             text = self.read(f"{side_name(side)}> ")
@@ -497,6 +521,8 @@ class Session:
     def ask_dice(self, chance: Chance) -> tuple[int, ...]:
         """Real dice: the reason as the viewer may see it, then the faces (re-asked until valid)."""
         viewer = self.at_table if self.hot_seat else self.observer
+        if viewer is not None:
+            self.lines(self.recap.take(viewer))
         reason = self.game.view(self.match.state, viewer)["pending"].get("reason", chance.reason) \
             if viewer is not None else chance.reason
         kinds = sorted(set(chance.dice))
@@ -520,9 +546,6 @@ class Session:
         m = self.match
         if self.humans:
             enable_line_editing()
-        self.stream()
-        if self.humans and not self.hot_seat:
-            self.board(self.observer)
         try:
             while True:
                 pause = m.pause()
@@ -530,19 +553,20 @@ class Session:
                     break
                 if isinstance(pause, Chance):
                     if self.manual_dice:
-                        m.answer(self.ask_dice(pause))
+                        self.happened(m.answer(self.ask_dice(pause)))
                     else:
-                        m.roll()
+                        self.rolling(pause)
+                        self.happened(m.roll())
+                    continue
                 elif pause.side in self.bots:
                     view = self.game.view(m.state, pause.side)
                     choice = self.bots[pause.side].choose(view, pause)
                     if not self.humans and not self.quiet:
                         self.console.print(f"{side_name(pause.side)}: {pause.option(choice).label}",
                                            style="dim", highlight=False)
-                    m.answer(choice)
+                    self.happened(m.answer(choice))
                 else:
-                    m.answer(self.ask_human(pause))
-                self.stream()
+                    self.happened(m.answer(self.ask_human(pause)))
         except Quit as why:
             self.keep()
             self.console.print(f"Game left unfinished ({why}) after {len(m.record.answers)} answers.")
@@ -555,10 +579,13 @@ class Session:
         assert isinstance(end, End)
         if self.hot_seat:
             self.wipe()
-            self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
         if not self.quiet:                  # --quiet: only the result line
             self.console.print()
-            self.console.print(self.game.render(self.game.view(m.state, None)))
+            self.console.print(draw(self.game, self.game.view(m.state, None), wants_compact(self.console)))
+            if self.hot_seat:
+                self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
+            elif self.observer is not None:
+                self.lines(self.recap.take(self.observer))
         return end
 
 

@@ -333,8 +333,9 @@ class Game(ABC, Generic[S]):
         raise NotImplementedError(f"{self.id} does not list its action vocabulary yet")
 
     # -- presentation ---------------------------------------------------------------------
-    def render(self, view: dict[str, Any]) -> Any:
-        """A board for the terminal (a rich renderable or text) drawn from a view."""
+    def render(self, view: dict[str, Any], compact: bool = False) -> Any:
+        """A board for the terminal (a rich renderable or text) drawn from a view; `compact`: at most about 12
+        lines of 80 columns (turn, phase, score, the viewer's own forces in brief) for a small terminal."""
         import json
         return json.dumps(view, indent=1)
 

@@ -196,8 +196,44 @@ def _others(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def render_board(view: dict[str, Any]) -> Text:
-    """The board of a view as rich Text (print it with a rich Console; `.plain` is the text without colour)."""
+def plane_brief(plane: dict[str, Any]) -> str:
+    """An airplane in a few characters: type letter and number, hex, facing, altitude, damage and activation
+    (e.g. `Z2 G1 S hi !'`: hi high, lo low)."""
+    number = plane["id"].rsplit("-", 1)[-1]
+    marks = plane_mark(plane).strip()
+    return f"{LETTER.get(plane['type'], plane['type'][:1].upper())}{number} {plane['hex']} " \
+           f"{FACING[plane['facing'] % 6]} {plane['alt'][:2]}" + (f" {marks}" if marks else "")
+
+
+def compact_lines(view: dict[str, Any]) -> list[str]:
+    """The board in at most 12 lines of 80 columns: the status, every airplane in brief by side (the viewer's
+    first), the ships and what else lies on the board."""
+    out = [line for line in _header_at(view, 80) if line][:3]
+    sides = ("usa", "japan") if view["side"] in (None, "usa") else ("japan", "usa")
+    for sd, most in zip(sides, (4, 3)):
+        planes = [plane_brief(p) for p in view["planes"] if p["side"] == sd and on_board(view, p["hex"])]
+        lines = textwrap.wrap(f"{SIDE_NAME[sd]}: " + ("; ".join(planes) or "no airplane on the board"), 80,
+                              subsequent_indent="  ")
+        out += lines[:most - 1] + [line if len(line) <= 80 else line[:79] + "…"
+                                   for line in [" ".join(lines[most - 1:])]] if len(lines) > most else lines
+    extra = _ships(view) + _others(view)
+    out += [line if len(line) <= 80 else line[:79] + "…" for line in extra][:12 - len(out)]
+    return out[:12]
+
+
+def _header_at(view: dict[str, Any], width: int) -> list[str]:
+    """The status lines wrapped to `width` columns."""
+    out: list[str] = []
+    for line in _status(view):
+        out += textwrap.wrap(line, width, subsequent_indent="  ")
+    return out
+
+
+def render_board(view: dict[str, Any], compact: bool = False) -> Text:
+    """The board of a view as rich Text (print it with a rich Console; `.plain` is the text without colour);
+    `compact`: no grid, at most 12 lines of 80 columns."""
+    if compact:
+        return Text("\n".join(compact_lines(view)))
     b = view["board"]
     cols, rows = b["cols"], b["rows"]
     width = _width(view)

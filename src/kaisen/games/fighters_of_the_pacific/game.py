@@ -77,6 +77,6 @@ class FightersOfThePacific(Game[FotPState]):
     def from_json(self, data: dict[str, Any]) -> FotPState:
         return FotPState.from_json(data)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], compact: bool = False) -> Any:
         from kaisen.games.fighters_of_the_pacific.board import render_board
-        return render_board(view)
+        return render_board(view, compact)

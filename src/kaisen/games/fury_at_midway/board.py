@@ -1,6 +1,7 @@
 """The terminal board (2.1-2.3): turn and time, the 9x6 hex map, the tracks, carriers, the viewer's display."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 COLS = "ABCDEFGHI"
@@ -58,8 +59,65 @@ def display_lines(view: dict[str, Any], side: str) -> list[str]:
     return out
 
 
-def render_board(view: dict[str, Any]) -> str:
-    """The whole board as text, showing only what the view's side may know."""
+def fit(text: str, width: int = 80) -> str:
+    """One line of at most `width` columns (cut with an ellipsis)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def display_brief(view: dict[str, Any], side: str) -> list[str]:
+    """A side's display in brief: squadrons by carrier and box kind (deck, hangar, CAP, returning), strike
+    groups with their hex."""
+    disp = view["displays"][side]
+    where: dict[str, dict[str, int]] = {}
+    kinds = {"deck": "deck", "hangar": "hangar", "cap": "CAP", "spent": "CAP", "ret1": "ret", "ret2": "ret",
+             "setup": "to place"}
+    for box, units in disp["boxes"].items():
+        kind, _, rest = box.partition(":")
+        if kind == "sg":
+            continue
+        place = view["carriers"].get(rest.split(":")[0], {}).get("name", rest.split(":")[0])
+        key = kinds.get(kind, kind)
+        where.setdefault(place, {})[key] = where.get(place, {}).get(key, 0) + len(units)
+    parts = [f"{p} " + " ".join(f"{k} {n}" for k, n in sorted(c.items())) for p, c in sorted(where.items())]
+    out = textwrap.wrap(f"{SIDE_NAME[side]} squadrons: " + "; ".join(parts), 80, subsequent_indent="  ")[:2]
+    if disp["strike_groups"]:
+        out.append(fit("  strikes: " + "; ".join(f"{g} {sg['hex']} ({len(sg['units'])})"
+                                                for g, sg in sorted(disp["strike_groups"].items()))))
+    return [fit(line) for line in out]
+
+
+def compact_lines(view: dict[str, Any]) -> list[str]:
+    """The board in at most 12 lines of 80 columns: turn and time, AOP, Midway, fleets, carriers, the viewer's
+    squadrons and hand, the attack under way."""
+    who = "all" if view["side"] is None else SIDE_NAME[view["side"]]
+    out = [fit(f"Turn {view['turn']}/7 {view['time']}{' NIGHT' if view['night'] else ''} | AOP J "
+               f"{view['aop']['japan']} US {view['aop']['usa']} | Midway {SIDE_NAME.get(view['midway_control'], '-')}"
+               f" garrison {view['garrison']} | {who}")]
+    out.append(fit("Fleets: " + ", ".join(f"{f} {h}" for f, h in view["fleets"].items() if h != "unformed")))
+    if view["plot"]:
+        out.append(fit("Your plot: " + "; ".join(f"{f} {' -> '.join(p)}" for f, p in view["plot"].items())))
+    for sd in ("japan", "usa"):
+        cvs = [(c["name"], "SUNK" if c["sunk"] else f"dmg {len(c['damaged'])}" if c["damaged"] else "ok")
+               for c in view["carriers"].values() if c["side"] == sd]
+        out.append(fit(f"{SIDE_NAME[sd]} carriers: " + ", ".join(f"{n} {st}" for n, st in cvs)))
+    for sd in ("japan", "usa"):
+        if view["displays"][sd] is not None:
+            out += display_brief(view, sd)
+    for sd in ("japan", "usa"):
+        hand = view["hands"][sd]
+        if hand is not None:
+            out.append(fit(f"{SIDE_NAME[sd]} hand: " + (", ".join(f"{n:02d}" for n in hand) or "-")))
+    a = view["attack"]
+    if a:
+        out.append(fit(f"Attack: {SIDE_NAME[a['side']]} strike {a['gid']} on {a['target']} ({a['stage']})"))
+    return out[:12]
+
+
+def render_board(view: dict[str, Any], compact: bool = False) -> str:
+    """The whole board as text, showing only what the view's side may know; `compact`: at most 12 lines of 80
+    columns."""
+    if compact:
+        return "\n".join(compact_lines(view))
     who = "omniscient" if view["side"] is None else f"you see as {SIDE_NAME[view['side']]}"
     out = [f"Fury at Midway | Turn {view['turn']} of 7 | {view['time']}{' | NIGHT' if view['night'] else ''}"
            f" | {who}"]

@@ -25,6 +25,7 @@ LEVEL_MARK = {"undetected": "?", "spotted": "S", "identified": "I"}
 RULE_LETTER = {"intelligence": "H", "mistaken-target": "I", "searchlights": "J", "smokescreens": "K",
                "advanced-fire": "adv.fire"}
 FULL_WIDTH = 110            # below this many columns the compact board is drawn
+COMPACT_LINES = 12          # the compact board's most lines (the terminal's 80x24 leaves the rest to recap and menu)
 
 
 # -- labels ------------------------------------------------------------------------------------------------
@@ -372,15 +373,26 @@ def compact_parts(view: dict[str, Any]) -> list[Any]:
                      + (f" sunk {s['sunk']}" if s["sunk"] else ""))
         if sd == SIDES[0]:
             sides.append("\n")
-    parts: list[Any] = [head, sides, band_strip(view, labels, 7, closed=False)]
-    for sd in SIDES:
-        parts.extend(compact_divisions(view, labels, sd))
+    strip = band_strip(view, labels, 7, closed=False)
+    tail: list[Text] = []
     res = result_line(view)
     if res is not None:
-        parts.append(res)
+        tail.append(res)
     p = view["pending"]
     if not (p["kind"] == "decision" and p["side"] == view["side"]):
-        parts.append(pending_line(view))      # the viewer's own decision: the menu under the board says it
+        tail.append(pending_line(view))      # the viewer's own decision: the menu under the board says it
+    order = SIDES if side in (None, "public", SIDES[0]) else SIDES[::-1]      # the viewer's divisions first
+    divisions = [line for sd in order for line in compact_divisions(view, labels, sd)]
+    room = COMPACT_LINES - 3 - len(strip.plain.split("\n")) - len(tail)
+    if len(divisions) > room:
+        keep = max(room - 1, 0)
+        note = [Text(f"... {len(divisions) - keep} more division(s): board full", style="dim")] if room > 0 else []
+        divisions = divisions[:keep] + note
+    parts: list[Any] = [head, sides, strip, *divisions, *tail]
+    for part in parts:
+        if isinstance(part, Text) and part is not strip:
+            part.no_wrap = True
+            part.overflow = "ellipsis"
     return parts
 
 

@@ -80,6 +80,6 @@ class NightsOfFury(Game[NoFState]):
     def from_json(self, data: dict[str, Any]) -> NoFState:
         return NoFState.from_json(data)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], compact: bool | None = None) -> Any:
         from kaisen.games.nights_of_fury.board import render_board
-        return render_board(view)
+        return render_board(view, compact)

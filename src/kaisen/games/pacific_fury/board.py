@@ -1,6 +1,7 @@
 """The terminal board (rules 3.1-3.6): bases, operation boxes, the four zones, the Initiative Track, drawn from a view."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.console import Group
@@ -158,8 +159,53 @@ def pending_line(view: dict[str, Any]) -> Text:
     return Text(f"{SIDE_NAME[p['side']]}: {p['prompt']}", style="bold")
 
 
-def render_board(view: dict[str, Any]) -> Group:
-    """The whole board as one rich renderable, showing only what the view's side may know."""
+COMPACT_WIDTH = 80
+
+
+def fit(text: str, width: int = COMPACT_WIDTH) -> str:
+    """One line of at most `width` columns (cut with an ellipsis)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def brief(view: dict[str, Any], units: list[str] | None, count: int | None) -> str:
+    """A stack in brief: its counters as tags when the viewer may see them, else how many lie face down."""
+    if units is None:
+        return f"{count} face down"
+    return ", ".join(unit_tag(view, u) for u in units) or "-"
+
+
+def compact_lines(view: dict[str, Any]) -> list[str]:
+    """The board in at most 12 lines of 80 columns: turn, phase, initiative, the zones, the viewer's boxes."""
+    ops = view["operations"]
+    out = [fit(f"Turn {view['turn']}/4 {view['phase']} | marker {view['marker_label']} | ini "
+               f"{SIDE_NAME[view['initiative']]} | HF {view['henderson']} | ops J {ops['japan']}/7 US {ops['usa']}/7")]
+    for zone in view["zones"]:
+        cells = []
+        for tf in zone["task_forces"]:
+            face = "" if tf["revealed"] else "?"
+            cells.append(f"{'J' if tf['side'] == 'japan' else 'US'} {tf['tf']}{face} "
+                         f"({brief(view, tf['ships'], tf['count'])})")
+        out.append(fit(f" {zone['name']:<19} " + ("; ".join(cells) or "-")))
+    cb = view.get("combat")
+    if cb:
+        out.append(fit(f" Combat: {combat_title(view, cb)}, round {cb['round']}/{cb['rounds']}"))
+    for side in (("japan", "usa") if view["side"] is None else (view["side"],)):
+        sv = view["sides"][side]
+        boxes = "; ".join(f"box {b['box']} {b['tf']}: {brief(view, b['ships'], b['count'])}" for b in sv["boxes"])
+        base = sv["base_count"] if sv["base"] is None else len(sv["base"])
+        lines = textwrap.wrap(f"{SIDE_NAME[side]} base {base} ship(s)" + (f" | {boxes}" if boxes else ""),
+                              COMPACT_WIDTH - 1, initial_indent=" ", subsequent_indent="   ")
+        out.extend(lines[:3] if len(lines) <= 3 else lines[:2] + [fit(lines[2] + " " + lines[3])])
+        if sv["sunk"]:
+            out.append(fit(f"   sunk: {unit_list(view, sv['sunk'])}"))
+    return out[:12]
+
+
+def render_board(view: dict[str, Any], compact: bool = False) -> Any:
+    """The whole board as one rich renderable, showing only what the view's side may know; `compact`: at most
+    12 lines of 80 columns."""
+    if compact:
+        return Text("\n".join(compact_lines(view)))
     parts: list[Any] = [header(view), initiative_track(view), side_panel(view, "japan"), zones_table(view),
                         side_panel(view, "usa")]
     combat = combat_panel(view)

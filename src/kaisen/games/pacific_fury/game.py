@@ -69,9 +69,9 @@ class PacificFury(Game[PFState]):
     def from_json(self, data: dict[str, Any]) -> PFState:
         return PFState.from_json(data)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], compact: bool = False) -> Any:
         from kaisen.games.pacific_fury.board import render_board
-        return render_board(view)
+        return render_board(view, compact)
 
 
 def vocabulary(d: PFData) -> frozenset[str]:

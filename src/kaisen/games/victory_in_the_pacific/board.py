@@ -2,6 +2,7 @@
 the ports and bases with who holds them and what lies there."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
@@ -53,9 +54,46 @@ def combat_text(view: dict[str, Any], d) -> str:
     return out
 
 
-def render_board(view: dict[str, Any]) -> str:
+def fit(text: str, width: int = 80) -> str:
+    """One line of at most `width` columns (cut with an ellipsis)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def compact_lines(view: dict[str, Any], d) -> list[str]:
+    """The board in at most 12 lines of 80 columns: turn, POC, the sea areas with forces (control, how many
+    units of each side), the viewer's units in port by port, the battle under way."""
+    side = view["side"]
+    out = [fit(f"VITP Turn {view['turn']} | POC {standing(view['poc'])} | control J "
+               f"{sum(1 for c in view['control'].values() if c == 'japan')} A "
+               f"{sum(1 for c in view['control'].values() if c == 'allies')} | {SIDE_NAME.get(side, 'umpire')}")]
+    at: dict[str, dict[str, int]] = {}
+    ports: dict[str, int] = {}
+    for u, info in view["units"].items():
+        loc = info["loc"]
+        if loc.startswith("sea:"):
+            cell = at.setdefault(loc[4:], {})
+            sd = d.units[u].side
+            cell[sd] = cell.get(sd, 0) + 1
+        elif loc.startswith("port:") and (side is None or d.units[u].side == side):
+            ports[loc[5:]] = ports.get(loc[5:], 0) + 1
+    areas = [f"{sp.name} [{FLAG.get(view['control'].get(a, ''), '-')}] "
+             + " ".join(f"{FLAG[sd]}{at[a][sd]}" for sd in ("japan", "allies") if at[a].get(sd))
+             for a, sp in d.areas.items() if a in at]
+    out += textwrap.wrap("At sea: " + ("; ".join(areas) or "-"), 80, subsequent_indent="  ")[:5]
+    held = [f"{d.bases[b].name} {n}" for b, n in sorted(ports.items(), key=lambda kv: -kv[1])]
+    out += textwrap.wrap("In port: " + (", ".join(held) or "-"), 80, subsequent_indent="  ")[:3]
+    if view.get("combat"):
+        out.append(combat_text(view, d))
+    return [fit(line) for line in out[:12]]
+
+
+def render_board(view: dict[str, Any], compact: bool = False) -> str:
+    """The whole board as text, showing only what the view's side may know; `compact`: at most 12 lines of 80
+    columns."""
     from kaisen.games.victory_in_the_pacific import GAME
     d = GAME.data
+    if compact:
+        return "\n".join(compact_lines(view, d))
     side = view["side"]
     out = [f"Victory in the Pacific | Turn {view['turn']} | POC {standing(view['poc'])} | "
            f"you see as {SIDE_NAME.get(side, 'umpire')}"]

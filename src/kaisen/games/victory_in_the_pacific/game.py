@@ -80,6 +80,6 @@ class VictoryInThePacific(Game[VPState]):
     def from_json(self, data: dict[str, Any]) -> VPState:
         return VPState.from_json(data)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], compact: bool = False) -> Any:
         from kaisen.games.victory_in_the_pacific.board import render_board
-        return render_board(view)
+        return render_board(view, compact)
