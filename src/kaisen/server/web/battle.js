@@ -55,20 +55,21 @@ export function battleBand(b, W, y0) {
   b.sides.forEach((s, j) => {
     const x = 16 + j * (W / 2);
     o += t(x, y + 12, s.label, `class="small bold" fill="${s.color}"`);
-    s.ships.forEach((c, i) => { at[c.id] = [x + (i % per) * (CW + 6), y + 20 + Math.floor(i / per) * (CH + 6), j]; });
-    const [svg, h] = counterRows(s.ships, x, y + 20, per, s.color, s.fill);
-    o += svg;
+    s.ships.forEach((c, i) => { at[c.id] = [x + (i % per) * (CW + 6), y + 34 + Math.floor(i / per) * (CH + 6), j]; });
+    const [svg, h] = counterRows(s.ships, x, y + 34, per, s.color, s.fill);
+    o += `<g class="battle-side" data-side="${j}">${svg}</g>`;
     if (!s.ships.length) o += t(x, y + 36, s.empty || "-", 'class="tiny muted"');
     tall = Math.max(tall, h, 30);
   });
   for (const [from, to, label] of b.arrows || []) {
     if (!at[from] || !at[to]) continue;
     const [x1, y1, j1] = at[from], [x2, y2, j2] = at[to];
-    const ax = j1 < j2 ? x1 + CW : x1, bx = j1 < j2 ? x2 : x2 + CW;
-    o += `<g class="fire-line" data-testid="fire-${esc(from)}-${esc(to)}"><line x1="${ax}" y1="${y1 + CH / 2}" x2="${bx}" y2="${y2 + CH / 2}" ` +
-      `stroke="#d35400" stroke-width="2" marker-end="url(#arrow)"/>${label ? t((ax + bx) / 2, (y1 + y2) / 2 + CH / 2 - 4, label, 'text-anchor="middle" class="tiny warn"') : ""}</g>`;
+    // an arc over the counters from the firer's top to its target's top
+    const ax = x1 + CW / 2, bx = x2 + CW / 2, top = Math.min(y1, y2) - 26, mx = (ax + bx) / 2;
+    o += `<g class="fire-line" data-testid="fire-${esc(from)}-${esc(to)}"><path d="M${ax} ${y1} Q${mx} ${top} ${bx} ${y2 - 2}" fill="none" ` +
+      `stroke="#d35400" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow)"/>${label ? t(mx, top + 10, label, 'text-anchor="middle" class="tiny bold warn"') : ""}</g>`;
   }
-  y += 20 + tall + 6;
+  y += 34 + tall + 6;
   const dice = (b.dice || []).slice(-4);
   if (dice.length) {
     o += t(16, y + 12, "Dice", 'class="small bold"');

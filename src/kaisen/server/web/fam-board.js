@@ -185,7 +185,6 @@ export function furyAtMidway(v, data = {}) {
   }
   let H = Math.max(y, oy + 6 * HY + HY / 2) + 16;
   for (const sd of ["japan", "usa"]) {
-    if (v.displays[sd] == null && v.side != null && v.side !== "public" && v.side !== sd) continue;   // the other side's: hidden
     const [s, h] = display(v, data, sd, W, H);
     b += s; H += h + 8;
   }

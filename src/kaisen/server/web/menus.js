@@ -1,5 +1,6 @@
 // Long menus grouped the way the rules group them, from the options' structured fields (contract v2), never
-// their labels: by task force, by port or area, by carrier, by division or hex, else by the unit's ship type.
+// their labels: by task force, by port or area, by carrier, by division or hex, else by the unit's ship type, else
+// by what the options do (their verb).
 const GROUP_FIELDS = ["tf", "port", "area", "zone", "carrier", "division", "base", "box", "hex", "from"];
 export const LONG_MENU = 12;
 
@@ -44,10 +45,14 @@ export function groupOptions(options, view = {}, data = {}) {
     const m = by((o) => (o.fields?.unit != null ? unitType(o.fields.unit, view, data) : null));
     if (good(m)) { field = "type"; groups = m; }
   }
+  if (!groups) {                                   // else by what the options do (launch, join the strike group, ...)
+    const m = by((o) => (o.fields?.verb != null ? String(o.fields.verb) : null));
+    if (good(m) && m.size <= 10) { field = "verb"; groups = m; }
+  }
   if (!groups) return null;
   const out = [];
   if (groups.has(null)) out.push({ field, value: null, title: "", options: groups.get(null) });
   for (const [v, opts] of groups) if (v != null)
-    out.push({ field, value: v, title: field === "type" || field === "tf" ? v : field === "box" ? `Box ${v}` : placeName(v, view, data), options: opts });
+    out.push({ field, value: v, title: field === "type" || field === "tf" ? v : field === "box" ? `Box ${v}` : field === "verb" ? pretty(v) : placeName(v, view, data), options: opts });
   return out;
 }

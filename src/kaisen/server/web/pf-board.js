@@ -37,7 +37,9 @@ const tipOf = (v, units) => (units || []).map((u) => { const s = v.units[u]; ret
 function battle(v, W, y0, extra) {
   const c = v.combat;
   const defender = c.attacker === "japan" ? "usa" : "japan";
-  const where = c.zone ? (v.zones.find((z) => z.id === c.zone)?.name || c.zone) : "Henderson Field";
+  const zoneOfTf = (tf) => v.zones.find((z) => z.task_forces.some((x) => x.tf === tf));
+  const struck = c.target === "henderson" ? { name: "Henderson Field" } : c.target === "ironbottom" ? v.zones.find((z) => z.id === "ironbottom") : zoneOfTf(c.target);
+  const where = c.zone ? (v.zones.find((z) => z.id === c.zone)?.name || c.zone) : c.kind === "air" ? (struck?.name || "an air strike") : `${c.kind} event`;
   const ships = { japan: new Set(), usa: new Set() };
   const sideOf = (u) => (u === "henderson" ? "usa" : v.units[u]?.side);
   for (const z of v.zones) for (const tf of z.task_forces) if (c.engaged.includes(tf.tf) && tf.ships) tf.ships.forEach((u) => ships[tf.side].add(u));

@@ -1,0 +1,289 @@
+"""The game pages as a wargame table (issue 14, item 2): each game played a stretch by clicks on the board at desktop
+width and at a phone's 390 px, the combat displays drawn (Pacific Fury's and VITP's battles, Fury at Midway's carrier
+displays and strike groups), long menus grouped by the options' fields, zoom and pan, the replay never under the
+sidebar, and the turn notice. Screenshots of every board, combat display and phone layout go to tests/web/artifacts/."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from .test_browser import state, step, wait_ready
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1500, "height": 1000}
+GAMES = {"pacific-fury": ("usa", None), "fury-at-midway": ("japan", None), "victory-in-the-pacific": ("allies", None),
+         "nights-of-fury": ("usn", "cape-esperance"), "fighters-of-the-pacific": ("usa", "fighter-sweep")}
+
+
+def new_game(api, game, human, seed=7, scenario=None, other="random"):
+    meta = next(g for g in api.get("/api/games/meta").json()["games"] if g["id"] == game)
+    body = {"game": game, "seed": seed, "seats": {s: ("human" if s == human else other) for s in meta["sides"]}}
+    if scenario:
+        body["scenario"] = scenario
+    return api.post("/api/games", json=body).json()
+
+
+def click_button(page, rng):
+    buttons = page.locator("#pending button.option")
+    pick = buttons.nth(rng.randrange(buttons.count()))
+    pick.evaluate("b => b.closest('details')?.setAttribute('open', '')")
+    before = step(page)
+    pick.click()
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}", timeout=15000)
+
+
+def click_board(page, rng) -> bool:
+    """Click a lit board element; where it names several options, click one of the buttons it picked out. True
+    when the answer came from the board."""
+    keys = page.eval_on_selector_all("#board .target[data-key]", "ns => ns.map(n => n.dataset.key)")
+    if not keys:
+        return False
+    key = rng.choice(keys)
+    before = step(page)
+    page.locator(f'#board .target[data-key="{key}"]').first.dispatch_event("click")
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)} || "
+                           "!!document.querySelector('#pending button.hl')", timeout=15000)
+    if step(page) == before:
+        picked = page.locator("#pending button.hl")
+        assert picked.count() > 1, "a board click that names one option answers it at once"
+        picked.nth(rng.randrange(picked.count())).click()
+        page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}", timeout=15000)
+    return True
+
+
+def play(page, rng, clicks, until=None, board=True):
+    """Up to `clicks` answers, by the board where it offers one; stops early when the JS `until` holds."""
+    by_board = 0
+    for _ in range(clicks):
+        wait_ready(page)
+        if until and page.evaluate(until):
+            return by_board, True
+        if state(page) != "decision":
+            if state(page) == "waiting":
+                page.wait_for_function("document.body.dataset.state !== 'waiting'", timeout=15000)
+                continue
+            break
+        if board and rng.random() < 0.7 and click_board(page, rng):
+            by_board += 1
+        else:
+            click_button(page, rng)
+    return by_board, bool(until and page.evaluate(until))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_is_played_by_board_clicks_at_desktop_width(browser, base_url, api, artifacts, game):
+    side, scenario = GAMES[game]
+    made = new_game(api, game, side, scenario=scenario)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"][side])
+        wait_ready(page)
+        by_board, _ = play(page, random.Random(11), 40)
+        assert by_board > 0, "no answer was given by a click on the board"
+        page.locator("#board").screenshot(path=str(artifacts / f"{game}-table.png"))
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_at_phone_width_board_above_menu_and_readable(browser, base_url, api, artifacts, game):
+    side, scenario = GAMES[game]
+    made = new_game(api, game, side, scenario=scenario)
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(made["links"][side])
+        wait_ready(page)
+        play(page, random.Random(5), 12, board=False)
+        wait_ready(page)
+        board, pending = page.locator("#board").bounding_box(), page.locator("#pending").bounding_box()
+        assert board["y"] + board["height"] <= pending["y"], "the board comes above the menu"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "nothing wider than the phone"
+        # the board opens zoomed in so that its text can be read: its smallest text at least 7 px tall on screen
+        assert float(page.locator("#board").get_attribute("data-zoom")) > 1.5
+        tiny = page.evaluate("""Math.min(...[...document.querySelectorAll('#board svg text')]
+            .map(t => t.getBoundingClientRect().height).filter(h => h > 0))""")
+        assert tiny >= 7, tiny
+        page.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
+        if state(page) == "decision":               # the menu answers at phone width too
+            click_button(page, random.Random(1))
+    finally:
+        page.close()
+
+
+def test_zoom_and_pan_buttons_and_drag(browser, base_url, api, artifacts):
+    made = new_game(api, "victory-in-the-pacific", "japan")
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        wait_ready(page)
+        zoom = lambda: float(page.locator("#board").get_attribute("data-zoom"))   # noqa: E731
+        transform = lambda: page.locator("[data-testid=board-stage]").evaluate("s => s.style.transform")   # noqa: E731
+        assert zoom() == 1
+        page.locator("[data-testid=zoom-in]").click()
+        page.locator("[data-testid=zoom-in]").click()
+        assert zoom() > 1.9
+        before = transform()
+        port = page.locator(".board-port").bounding_box()
+        page.mouse.move(port["x"] + 300, port["y"] + 300)
+        page.mouse.down()
+        page.mouse.move(port["x"] + 200, port["y"] + 220, steps=5)
+        page.mouse.up()
+        assert transform() != before, "a drag pans the zoomed board"
+        assert zoom() > 1.9
+        # the zoom outlives a redraw of the board
+        click_button(page, random.Random(2))
+        assert zoom() > 1.9
+        page.locator("#board").screenshot(path=str(artifacts / "victory-in-the-pacific-zoomed.png"))
+        page.locator("[data-testid=zoom-fit]").click()
+        assert zoom() == 1 and "scale(1)" in transform()
+    finally:
+        page.close()
+
+
+def test_the_replay_board_is_never_under_the_sidebar(browser, base_url, api, artifacts):
+    made = api.post("/api/games", json={"game": "pacific-fury", "seed": 4,
+                                        "seats": {"japan": "random", "usa": "random"}}).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        page.goto(made["spectator"])
+        page.wait_for_function("document.getElementById('replay').dataset.step === '0'", timeout=15000)
+        replay = page.locator("[data-testid=replay-board]")
+        replay.scroll_into_view_if_needed()
+        r, a = replay.bounding_box(), page.locator("aside").bounding_box()
+        assert r["x"] + r["width"] <= a["x"], (r, a)
+        page.screenshot(path=str(artifacts / "replay-beside-sidebar.png"))
+    finally:
+        page.close()
+
+
+def test_pacific_fury_battle_drawn_and_a_hit_allocated_on_its_counter(browser, base_url, api, artifacts):
+    made = new_game(api, "pacific-fury", "japan", seed=3)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        rng, drawn, fought, hit_clicked = random.Random(4), False, False, False
+        for _ in range(600):
+            wait_ready(page)
+            if state(page) == "over" or (fought and hit_clicked):
+                break
+            band = page.locator("#board [data-testid=battle]")
+            if band.count():
+                title = page.locator("[data-testid=battle-title]").text_content()
+                assert title.startswith("Battle: ") and "attacker" in title
+                if not drawn:
+                    drawn = True
+                    page.locator("#board").screenshot(path=str(artifacts / "pacific-fury-battle.png"))
+                both = all(band.locator(f".battle-side[data-side='{j}'] .counter-g").count() for j in (0, 1))
+                if not fought and both and "fires CF" in band.text_content():
+                    fought = True                  # ships of both sides, the firers with their modified CF
+                    page.locator("#board").screenshot(path=str(artifacts / "pacific-fury-battle-fire.png"))
+            lit = page.locator("#board [data-testid=battle] .counter-g.target")
+            if state(page) == "decision" and lit.count() and not hit_clicked:
+                page.locator("#board").screenshot(path=str(artifacts / "pacific-fury-battle-allocate.png"))
+                before = step(page)
+                lit.first.dispatch_event("click")
+                page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}", timeout=15000)
+                hit_clicked = True
+                continue
+            if state(page) == "decision":
+                click_button(page, rng)
+            else:
+                page.wait_for_function("document.body.dataset.state !== 'waiting'", timeout=15000)
+        assert drawn, "no battle was drawn"
+        assert fought, "no battle showed both sides' ships and who fires"
+        assert hit_clicked, "no hit was allocated by a click on a ship counter"
+    finally:
+        page.close()
+
+
+def test_vitp_battle_drawn_with_who_fires_at_whom(browser, base_url, api, artifacts):
+    made = new_game(api, "victory-in-the-pacific", "japan", seed=7)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        _, seen = play(page, random.Random(3), 300, until="!!document.querySelector('#board .fire-line')", board=False)
+        assert seen, "no battle with a shot assigned was drawn"
+        band = page.locator("[data-testid=battle]")
+        assert band.locator(".counter-g").count() >= 2
+        assert "Battle in " in page.locator("[data-testid=battle-title]").text_content()
+        text = band.text_content()
+        assert "G" in text and "S" in text          # printed factors on the counters
+        page.locator("#board").screenshot(path=str(artifacts / "victory-in-the-pacific-battle.png"))
+        # internal ids never reach the off-map list
+        offmap = " ".join(page.eval_on_selector_all("#board [data-testid^=offmap-] text", "ns => ns.map(n => n.textContent)"))
+        assert offmap and "group:" not in offmap and "raid-box" not in offmap and "home:" not in offmap
+    finally:
+        page.close()
+
+
+def test_fury_at_midway_carrier_displays_and_strike_groups(browser, base_url, api, artifacts):
+    made = new_game(api, "fury-at-midway", "japan", seed=7)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        wait_ready(page)
+        # Japan's display as decks and hangars with its squadrons; the US display hidden from Japan
+        for carrier in ("akagi", "kaga", "hiryu", "soryu"):
+            assert page.locator(f'#board [data-testid="box-hangar:{carrier}"]').count() == 1
+            assert page.locator(f'#board [data-testid="box-deck:{carrier}:1"]').count() == 1
+        assert page.locator("#board .squadron").count() >= 10
+        assert "hidden from you" in page.locator("#board svg").text_content()
+        assert page.locator('#board [data-testid="box-hangar:enterprise"]').count() == 0
+        _, seen = play(page, random.Random(6), 300, until="!!document.querySelector('#board .strike-marker')", board=False)
+        assert seen, "no strike group was drawn on the map"
+        # the marker is drawn above every hex: nothing after it in the document paints over it
+        last = page.evaluate("""(() => { const m = document.querySelector('#board .strike-marker');
+            return [...m.parentNode.children].slice([...m.parentNode.children].indexOf(m)).every(n => !n.classList.contains('hex')); })()""")
+        assert last
+        page.locator("#board").screenshot(path=str(artifacts / "fury-at-midway-strike.png"))
+    finally:
+        page.close()
+
+
+def test_long_menus_are_grouped_by_their_fields(browser, base_url, api, artifacts):
+    made = new_game(api, "pacific-fury", "japan", seed=1)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        _, found = play(page, random.Random(8), 60, until="!!document.querySelector('#pending details.option-group')", board=False)
+        assert found, "no long menu was grouped"
+        payload = api.get(f"/api/seat/{made['tokens']['japan']}").json()
+        options = payload["pending"]["options"]
+        assert len(options) > 12
+        groups = page.eval_on_selector_all("#pending details.option-group", "ds => ds.map(d => [d.dataset.group, "
+                                           "[...d.querySelectorAll('button.option')].map(b => b.dataset.id)])")
+        # every option once; each group holds the options whose field (here the ship type) has its value
+        ids = [i for _, members in groups for i in members] + page.eval_on_selector_all(
+            "#pending > .options > button.option", "bs => bs.map(b => b.dataset.id)")
+        assert sorted(ids) == sorted(o["id"] for o in options)
+        units = payload["view"]["units"]
+        for value, members in groups:
+            for oid in members:
+                o = next(x for x in options if x["id"] == oid)
+                assert value in (units.get(o["fields"].get("unit"), {}).get("type"), *map(str, o["fields"].values()))
+        page.locator("#pending").screenshot(path=str(artifacts / "pacific-fury-grouped-menu.png"))
+    finally:
+        page.close()
+
+
+def test_turn_notice_in_the_title_and_a_notification_asked_for_on_a_click(browser, base_url, api):
+    made = api.post("/api/games", json={"game": "pacific-fury", "seats": {"japan": "human", "usa": "human"}}).json()
+    ctx = browser.new_context(viewport=DESKTOP, permissions=["notifications"])
+    try:
+        japan, usa = ctx.new_page(), ctx.new_page()
+        japan.goto(made["links"]["japan"])
+        usa.goto(made["links"]["usa"])
+        wait_ready(japan), wait_ready(usa)
+        mover, other = (japan, usa) if state(japan) == "decision" else (usa, japan)
+        assert mover.title().startswith("(your turn) ")
+        assert not other.title().startswith("(your turn)")
+        # nothing is asked at load; a click asks
+        button = mover.locator("[data-testid=notify]")
+        assert button.is_visible()
+        button.click()
+        mover.wait_for_function("document.querySelector('[data-testid=notify]').disabled")
+        assert "told" in button.text_content()
+    finally:
+        ctx.close()
