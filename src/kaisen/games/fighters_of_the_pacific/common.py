@@ -179,7 +179,14 @@ class Ctx:
 
 
 def ship_name(d: FotPData, ship: str, token: str) -> str:
-    return d.ship_tokens[token].name if token in d.ship_tokens else f"destroyer {ship}"
+    """A ship as the players call it: its token's name, else "US destroyer 1" from the roster id "usa-dd-1"."""
+    if token in d.ship_tokens:
+        return d.ship_tokens[token].name
+    side, n = ship.split("-", 1)[0], ship.rsplit("-", 1)[1]
+    return f"{_SHIP_SIDE.get(side, side)} destroyer {n}"
+
+
+_SHIP_SIDE = {"usa": "US", "japan": "Japanese"}
 
 
 def plane_name(plane: str, type_name: str) -> str:

@@ -272,7 +272,7 @@ def _label(o: Option) -> str:
     if verb == "maneuver":
         name = "Split-S" if f["maneuver"] == "split-s" else f["maneuver"].replace("-", " ").capitalize()
         if f["off_board"]:
-            return f"{name}: off the board"
+            return f"{name} off the board, heading {FACING_NAME[f['facing']]}"
         return f"{name} to {f['hex']} (facing {FACING_NAME[f['facing']]}, {f['alt']})"
     if verb == "drop":
         return {"torpedo": f"Drop the torpedo onto {f['hex']}", "dive_bomb": f"Drop the dive bomb on {f['hex']}",

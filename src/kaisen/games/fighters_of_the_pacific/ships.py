@@ -5,6 +5,8 @@ island, never off the board. With no legal move it stays. The owner chooses amon
 side's ships move first. In a scenario without the ship rules, ships lie at anchor."""
 from __future__ import annotations
 
+from functools import partial
+
 from kaisen.engine.core import Decision, Option
 from kaisen.games.fighters_of_the_pacific.common import Ctx, hex_name, ship_name
 from kaisen.games.fighters_of_the_pacific.data import ship_step
@@ -70,11 +72,16 @@ def _move(c: Ctx, ship: str, turn: int, new: tuple) -> None:
 
 def decision(c: Ctx, ship: str) -> Decision:
     x = c.s.ships[ship]
+    name = ship_name(c.d, ship, x.token)
     opts = tuple(Option("ship:" + MOVE_NAME[t], None, {"verb": "ship-move", "ship": ship, "turn": t,
                                                         "hexes": [hex_name(h) for h in new]},
-                        lambda o: f"{o.fields['ship']}: {MOVE_NAME[o.fields['turn']]} to {o.fields['hexes'][0]}")
+                        partial(_move_label, name))
                  for t, new in moves(c, ship))
-    return Decision(x.side, f"{ship_name(c.d, ship, x.token)} must move", opts, "Phase 3, Ships", "ship-move")
+    return Decision(x.side, f"{name} must move", opts, "Phase 3, Ships", "ship-move")
+
+
+def _move_label(name: str, o: Option) -> str:
+    return f"{name}: {MOVE_NAME[o.fields['turn']]}, bow to {o.fields['hexes'][0]}"
 
 
 def answer(c: Ctx, ship: str, a: str) -> None:

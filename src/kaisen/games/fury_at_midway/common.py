@@ -28,6 +28,25 @@ def unit_name(d: FaMData, q: str, steps: int) -> str:
     return name
 
 
+def box_words(d: FaMData, box: str) -> str:
+    """Where a squadron is, in the display's words ('deck:akagi:2' -> "on Akagi's deck, box 2"), for narration:
+    no box id reaches a player (5.0, the carrier and Midway displays)."""
+    kind, _, rest = box.partition(":")
+    where, _, n = rest.partition(":")
+    if kind in ("deck", "hangar"):
+        name = "Midway" if where == MIDWAY else d.carriers[where].name
+        if kind == "hangar":
+            return f"in the hangar of {name}"
+        return f"on the Midway runway, box {n}" if where == MIDWAY else f"on {name}'s deck, box {n}"
+    if kind == "sg":
+        return f"in strike group {where}"
+    group = "Midway" if where == MIDWAY else (d.groups[where].name if where in d.groups
+                                              else d.fleets[where].name if where in d.fleets else where)
+    return {"cap": f"in the CAP box of {group}", "spent": f"in the CAP box of {group} (intercepted)",
+            "ret1": f"in Return box 1 of {group}", "ret2": f"in Return box 2 of {group}",
+            "setup": f"waiting to be placed ({group})"}.get(kind, box)
+
+
 def narrate(template: str, *args) -> str:
     """The text of an event made when read (`c.sayf(kind, rule, narrate, template, *values)`): the template's
     `{}` fields filled, in order, with the values taken when the event happened (str.format writes exactly

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kaisen.engine.core import Chance, Decision, Option
 from kaisen.games.fury_at_midway import air_ops, strike
 from kaisen.games.fury_at_midway.cards import SEMPER_FI
-from kaisen.games.fury_at_midway.common import DMCV, Ctx, lazy_label, narrate
+from kaisen.games.fury_at_midway.common import DMCV, Ctx, box_words, lazy_label, narrate
 from kaisen.games.fury_at_midway.movement import JAPAN_ORDER, US_ORDER
 from kaisen.games.fury_at_midway.state import SIDE_NAME
 
@@ -231,7 +231,11 @@ def on_nplace(c: Ctx, side: str, answer: str) -> None:
     else:
         s.air[q] = (f"cap:{c.group_of(k)}", s.steps(q))
     s.moved = s.moved | {q}
-    c.tellf(side, "air", "10.2(2)", narrate, "{} readied: {}", c.unit_name(q), s.box(q))
+    c.tellf(side, "air", "10.2(2)", _ev_readied, c.d, c.unit_name(q), s.box(q))
+
+
+def _ev_readied(d, name: str, box: str) -> str:
+    return f"{name} readied {box_words(d, box)}"
 
 
 # -- 11.0 the invasion -----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import lazy_label, narrate
+from kaisen.games.fury_at_midway.common import box_words, lazy_label, narrate
 from kaisen.games.fury_at_midway.data import FaMData
 from kaisen.games.fury_at_midway.state import MIDWAY, FaMState
 
@@ -95,7 +95,7 @@ def place(c, side: str, answer: str) -> None:
     s.pending = tuple(todo)
     if todo:
         return
-    c.tellf(side, "setup", "3.1(2)" if side == "japan" else "3.2(2)", _ev_placed, c.side_name(side),
+    c.tellf(side, "setup", "3.1(2)" if side == "japan" else "3.2(2)", _ev_placed, c.d, c.side_name(side),
             tuple([(c.unit_name(q), s.air[q][0]) for q in sorted(s.air)
                    if c.side_of(q) == side and s.air[q][0] != "lost"]))
     c.sayf("setup", "3.0", narrate, "{} has placed its aircraft", c.side_name(side))
@@ -105,5 +105,5 @@ def place(c, side: str, answer: str) -> None:
         s.step = "csf-setup"
 
 
-def _ev_placed(side: str, placed: tuple[tuple[str, str], ...]) -> str:
-    return f"{side} aircraft placed: " + "; ".join(f"{name} {box}" for name, box in placed)
+def _ev_placed(d, side: str, placed: tuple[tuple[str, str], ...]) -> str:
+    return f"{side} aircraft placed: " + "; ".join(f"{name} {box_words(d, box)}" for name, box in placed)

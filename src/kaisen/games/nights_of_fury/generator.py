@@ -19,6 +19,7 @@ Henderson Field there; the USN's home edge is band 1, the IJN's band 10; a stand
 its ships and commanders from the whole navy (months ignored)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -195,7 +196,8 @@ def assign_options(c: Ctx, side: str) -> list[Option]:
     count = {t: 0 for t in SHIP_TYPES}
     for q in chosen:
         count[c.d.ships[q].type] += 1
-    opts = [Option("add:" + q, None, {"verb": "add", "ship": q, "type": c.d.ships[q].type}, _add_label)
+    opts = [Option("add:" + q, None, {"verb": "add", "ship": q, "type": c.d.ships[q].type},
+                   partial(_add_label, c.d.ships[q].name))
             for q in ship_pool(c, side)
             if q not in chosen and count[c.d.ships[q].type] < own.limits[side][c.d.ships[q].type]]
     if chosen and all(count[t] >= minimum(c, side, t) for t in SHIP_TYPES) or not opts:
@@ -203,8 +205,8 @@ def assign_options(c: Ctx, side: str) -> list[Option]:
     return opts
 
 
-def _add_label(o: Option) -> str:
-    return f"Add {o.fields['ship']} ({o.fields['type']})"
+def _add_label(name: str, o: Option) -> str:
+    return f"Add {name} ({o.fields['type']})"
 
 
 def pause_assign(c: Ctx, side: str) -> Decision:
@@ -245,7 +247,7 @@ def pause_commander(c: Ctx, side: str) -> Decision:
     opts = tuple(Option("commander:" + k, None, {"verb": "commander", "commander": k,
                                                   "availability": c.d.commanders[k].availability}, _cmd_label)
                  for k in commander_pool(c, side))
-    return Decision(side, f"{side_name(side)}: which commander do you try for this mission?", opts, "G",
+    return Decision(side, "Which commander do you try for this mission?", opts, "G",
                     "pick-commander")
 
 
@@ -281,12 +283,13 @@ def on_avail(c: Ctx, arg: str, faces) -> None:
 
 def pause_flagship(c: Ctx, side: str) -> Decision:
     """E: the player designates the ship his commander sails in (he never changes ship in the battle)."""
-    opts = tuple(Option("flag:" + q, None, {"verb": "flagship", "ship": q}, _flag_label) for q in c.s.own.chosen[side])
-    return Decision(side, f"{side_name(side)}: which ship does the commander sail in?", opts, "E", "flagship")
+    opts = tuple(Option("flag:" + q, None, {"verb": "flagship", "ship": q}, partial(_flag_label, c.d.ships[q].name))
+                 for q in c.s.own.chosen[side])
+    return Decision(side, "Which ship does the commander sail in?", opts, "E", "flagship")
 
 
-def _flag_label(o: Option) -> str:
-    return f"The commander sails in {o.fields['ship']}"
+def _flag_label(name: str, o: Option) -> str:
+    return f"The commander sails in {name}"
 
 
 def on_flagship(c: Ctx, side: str, answer: str) -> None:

@@ -143,9 +143,11 @@ def detach(c: Ctx, ship: str, purpose: str) -> str:
         heading = int(purpose.split("-")[1])
         purpose = "disengage"
     base = parent.id.split("/", 1)[0]
-    new_id = f"{base}/{sum(1 for k in s.divisions if k.startswith(base + '/')) + 1}"   # never names the ship
+    n = sum(1 for k in s.divisions if k.startswith(base + '/')) + 1
+    new_id = f"{base}/{n}"                                     # never names the ship
+    root = s.divisions[base].name if base in s.divisions else parent.name
     s.divisions[parent.id] = parent._replace(ships=tuple(q for q in parent.ships if q != ship))
-    s.divisions[new_id] = Division(new_id, parent.side, f"{parent.name} (detached)", parent.band, (ship,),
+    s.divisions[new_id] = Division(new_id, parent.side, f"{root} (detached {n})", parent.band, (ship,),
                                    parent.formation, detached=purpose, heading=heading)
     c.replace_ship(ship, division=new_id)
     _carry_detection(c, parent.id, new_id)

@@ -142,7 +142,7 @@ def _enter_choose(c: Ctx, cb: Combat) -> bool:
 
 def _pause_choose(c: Ctx, cb: Combat) -> Pause:
     side = cb.stage.partition(":")[2]
-    return Decision(side, f"{SIDE_NAME[side]}: day or night action this round?",
+    return Decision(side, "Day or night action this round?",
                     (Option("day", "Day action (airstrikes)", {"verb": "day", "area": cb.area}),
                      Option("night", "Night action (gunnery)", {"verb": "night", "area": cb.area})), "7.3",
                     "day-or-night")
@@ -653,7 +653,7 @@ def _pause_retreat(c: Ctx, cb: Combat) -> Pause:
             Option("retreat", "Retreat with every unit", {"verb": "retreat", "area": cb.area}))
     if task_forces.can_split(c, cb, side):
         opts += (Option("partial", "Retreat with part of the force (20.8)", {"verb": "partial", "area": cb.area}),)
-    return Decision(side, f"{SIDE_NAME[side]}: stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1",
+    return Decision(side, f"Stay in {c.d.areas[cb.area].name} or retreat?", opts, "8.1",
                     "retreat")
 
 
