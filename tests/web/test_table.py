@@ -287,3 +287,45 @@ def test_turn_notice_in_the_title_and_a_notification_asked_for_on_a_click(browse
         assert "told" in button.text_content()
     finally:
         ctx.close()
+
+
+def test_fighters_field_of_fire_lit_while_the_pointer_is_over_an_airplane(browser, base_url, api, artifacts):
+    from kaisen.games.fighters_of_the_pacific.common import hex_name, hex_of
+    from kaisen.registry import get_game
+    data = get_game("fighters-of-the-pacific").data
+    made = new_game(api, "fighters-of-the-pacific", "usa", scenario="fighter-sweep")
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["usa"])
+        wait_ready(page)
+        view = api.get(f"/api/seat/{made['tokens']['usa']}").json()["view"]
+        on_board = set(page.eval_on_selector_all("#board g.hex[data-key]", "ns => ns.map(n => n.dataset.key)"))
+        checked = 0
+        for p in view["planes"][:4]:
+            want = {hex_name(h) for h in data.field_of_fire(p["type"], hex_of(p["hex"]), p["facing"])} & on_board
+            page.locator(f'#board [data-testid="plane-{p["id"]}"]').hover()
+            lit = set(page.eval_on_selector_all("#board g.hex.fof", "ns => ns.map(n => n.dataset.key)"))
+            assert lit == want and lit, (p, lit, want)
+            checked += 1
+        page.locator("#board").screenshot(path=str(artifacts / "fighters-of-the-pacific-field-of-fire.png"))
+        page.mouse.move(2, 2)
+        assert page.eval_on_selector_all("#board g.hex.fof", "ns => ns.length") == 0
+        assert checked
+    finally:
+        page.close()
+
+
+def test_a_tap_on_a_piece_shows_its_details_at_phone_width(browser, base_url, api, artifacts):
+    made = new_game(api, "fury-at-midway", "japan")
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(made["links"]["japan"])
+        wait_ready(page)
+        page.locator("[data-testid=zoom-fit]").click()          # the whole board, so the display is on screen
+        sq = page.locator('#board [data-testid="sq-akagi-a6m-1"]')
+        sq.dispatch_event("click")
+        info = page.locator("[data-testid=board-info]").text_content()
+        assert "Akagi A6M-2b #1" in info and "fighter" in info and "steps" in info
+        page.screenshot(path=str(artifacts / "fury-at-midway-phone-details.png"))
+    finally:
+        page.close()

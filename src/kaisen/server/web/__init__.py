@@ -128,6 +128,9 @@ def board_data(game_id: str) -> dict[str, Any]:
         out["squadrons"] = {q.id: {"aircraft": d.aircraft[q.type].model, "kind": d.aircraft[q.type].kind,
                                    "side": d.aircraft[q.type].side, "strength": d.aircraft[q.type].strength,
                                    "steps": d.aircraft[q.type].steps, "parent": q.parent} for q in d.squadrons.values()}
+    elif game_id == "fighters-of-the-pacific" and d is not None:   # each type's field of fire, written for facing 0
+        out["aircraft"] = {k: {"name": a.name, "field_of_fire": [list(o) for o in a.field_of_fire]}
+                           for k, a in d.aircraft.items()}
     elif game_id == "pacific-fury" and d is not None:
         out["zones"] = [{"id": z.id, "name": z.name} for z in d.zones.values()]
     return out

@@ -12,8 +12,17 @@ export function panZoom(wrap) {
   const bar = el("div", { class: "zoom-bar" },
     btn("+", "zoom in", "zoom-in", () => zoomAt(k * 1.4)), btn("−", "zoom out", "zoom-out", () => zoomAt(k / 1.4)),
     btn("fit", "the whole board", "zoom-fit", () => { k = 1; tx = 0; ty = 0; show(); }),
-    el("span", { class: "zoom-hint muted" }, "drag to pan · Ctrl+wheel or pinch to zoom"));
-  wrap.replaceChildren(bar, port);
+    el("span", { class: "zoom-hint muted" }, "drag to pan · Ctrl+wheel or pinch to zoom · tap a piece for details"));
+  const info = el("div", { class: "board-info", "data-testid": "board-info" });
+  wrap.replaceChildren(bar, info, port);
+  // a tap or click on a piece shows what its hover title says (phones have no hover)
+  stage.addEventListener("click", (ev) => {
+    for (let n = ev.target; n && n !== stage; n = n.parentNode) {
+      const title = n.querySelector?.(":scope > title");
+      if (title) { info.textContent = title.textContent; return; }
+    }
+    info.textContent = "";
+  }, true);                                           // before a piece's own answer, which stops the click there
 
   function clamp() {
     const w = port.clientWidth, h = port.clientHeight, sw = stage.offsetWidth * k, sh = stage.offsetHeight * k;

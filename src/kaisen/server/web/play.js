@@ -5,6 +5,7 @@ import { boardDataLoader, makeStepper } from "./stepper.js";
 import { panZoom } from "./panzoom.js";
 import { groupOptions } from "./menus.js";
 import { turnNotice } from "./notice.js";
+import { wireFieldOfFire } from "./fotp-fire.js";
 
 const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -54,6 +55,7 @@ async function draw(p) {
   boardInfo = await boardData(p.game);
   renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log) });
   boardView.drawn();
+  wireFieldOfFire(boardView.stage, p.view, boardInfo);
   wireBoard(p);
   renderPending(p);
   renderLog($("log"), p.log);

@@ -2,6 +2,7 @@
 import { el, esc, renderLog, resultText, sideName } from "./common.js";
 import { renderBoard } from "./boards.js";
 import { panZoom } from "./panzoom.js";
+import { wireFieldOfFire } from "./fotp-fire.js";
 
 export function makeStepper(root, fetchFrame, boardData) {
   root.replaceChildren();
@@ -31,6 +32,7 @@ export function makeStepper(root, fetchFrame, boardData) {
       }
       renderBoard(view.stage, f.view, await boardData(f.game));
       view.drawn();
+      wireFieldOfFire(view.stage, f.view, await boardData(f.game));
       renderLog(log, f.log, 200);
       root.dataset.step = String(step);       // set once the frame is drawn: tests and scripts wait on it
     } catch (e) {
