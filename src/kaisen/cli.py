@@ -20,10 +20,11 @@ from kaisen.engine import jsonio
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
 from kaisen.engine.data import DataError
 from kaisen.engine.dice import ManualDice
-from kaisen.engine.match import Match
+from kaisen.engine.match import Match, Step
 from kaisen.engine.record import Record, RecordError, replay as replay_record
 from kaisen.registry import GAMES, all_games, get_game
 from kaisen.terminal.boards import RULE as BOARD_RULE, BoardWatch, draw, wants_compact
+from kaisen.terminal.picks import Picks
 from kaisen.terminal.recap import Recap, event_line
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -37,6 +38,8 @@ HELP_TEXT = """At a decision, type:
   log [N]                    the last N lines of the narrated log (default 20)
   save FILE                  save the game (a record of every answer); resume with --load FILE
   info NAME                  what your side's view says of a unit, ship or place named NAME (or its id)
+  undo [N|all]               take back your last answer (N of them, or all it may): back to the last roll of the
+                             dice, the other side's last answer, or your last answer that revealed something
   rule SECTION               the rulebook section (e.g. rule 9.2, rule barrage): what the engine does, where, tests
   help                       this text
   quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)
@@ -160,6 +163,10 @@ class Quit(Exception):
     """The player left the game."""
 
 
+class Undone(Exception):
+    """The player took back answers: the game stands at an earlier decision."""
+
+
 def fail(message: str) -> NoReturn:
     """One line on stderr naming what was wrong and what is allowed, then exit status 2."""
     typer.echo(f"kaisen: error: {message}", err=True)
@@ -241,6 +248,17 @@ def side_name(side: str | None) -> str:
     return {"usa": "USA", "usn": "USN", "ijn": "IJN", None: "nobody"}.get(side, str(side).replace("-", " ").title())
 
 
+def undo_refusal(side: str, stop: Step | None) -> str:
+    """Why a side has nothing to take back, from the answer that stops undo (Match.undo_point)."""
+    if stop is None:
+        return "you have not answered yet"
+    if stop.side is None:
+        return "the dice were rolled after your last answer (no die is rolled again)"
+    if stop.side != side:
+        return f"{side_name(stop.side)} answered after your last answer"
+    return "your last answer revealed something hidden"
+
+
 class Session:
     """A game at the terminal: humans answer from a menu, agents from their views, dice from the seed
     or from real dice typed in. Each human sees only what their side may know; with two humans a
@@ -261,6 +279,7 @@ class Session:
         self.at_table: str | None = None     # hot-seat: the side now looking at the screen
         self.recap = Recap(self.humans)      # what each human has not read yet (issue 14)
         self.watch = BoardWatch()            # when each human's board is due again
+        self.picks = Picks(game.id)          # stable numbers and picks typed ahead
         self.autosave: Path | None = None    # where the game is kept while a human plays (`kaisen resume`)
         self.path: list[str] = []            # a typed path's maneuvers still to answer
         self.path_of: Any = None             # the airplane that path flies (None: no path under way)
@@ -286,14 +305,14 @@ class Session:
     def happened(self, events: list[Event]) -> None:
         """A step's events: kept for each human's recap, or printed at once when only the computer plays."""
         if self.humans:
-            self.recap.events(events)
+            self.recap.events(events, len(self.match.record.answers) - 1)
         elif not self.quiet:
             self.narrate(events)
 
     def rolling(self, chance: Chance) -> None:
         """Before seeded dice are rolled: their reason, as each human's view says it, into the recap."""
         if self.humans:
-            self.recap.roll(self.game, self.match.state, chance.reason, chance.rule)
+            self.recap.roll(self.game, self.match.state, chance.reason, chance.rule, len(self.match.record.answers))
         elif not self.quiet:
             self.lines([f"  {'[' + chance.rule + '] ' if chance.rule else ''}roll: {chance.reason}"])
 
@@ -393,6 +412,28 @@ class Session:
                                                                             and all(isinstance(x, (str, int)) for x in v)))
             self.console.print(f"  {facts}", markup=False, highlight=False)
 
+    def undo(self, side: str | None, arg: str) -> None:
+        """Take back own answers (Match.undo); raises Undone so the loop asks again from where the game now is."""
+        if side is None:
+            self.console.print("Nothing to undo: no side of yours is deciding.")
+            return
+        if arg not in ("", "all") and not arg.isdigit():
+            self.console.print(f"undo takes a number of answers or all; given {arg!r}", markup=False)
+            return
+        count = None if arg == "all" else int(arg or 1)
+        point, stop = self.match.undo_point(side)
+        if point == len(self.match.record.answers) or count == 0:
+            self.console.print(f"Cannot undo: {undo_refusal(side, stop)}.", markup=False, highlight=False)
+            return
+        taken = self.match.undo(side, count)
+        self.recap.drop_from(len(self.match.record.answers))
+        self.path, self.path_of = [], None
+        self.picks.reset()
+        names = "; ".join(p.option(a).label if isinstance(p, Decision) else str(a) for p, a in taken)
+        self.console.print(f"Taken back ({len(taken)}): {names}", markup=False, highlight=False)
+        self.keep()
+        raise Undone()
+
     def save(self, path: str) -> None:
         if not path:
             self.console.print("save needs a file name: save FILE")
@@ -435,15 +476,26 @@ class Session:
             self.rule(rest.strip())
         elif word == "info":
             self.info(side, rest.strip())
+        elif word == "undo":
+            self.undo(side, rest.strip().lower())
         else:
             return False
         return True
 
     def menu(self, decision: Decision) -> None:
+        """The prompt and the numbered options; in a run of multi-pick decisions the numbers of its first menu,
+        an option no longer offered shown as taken."""
         self.console.print(f"[bold]{side_name(decision.side)}[/]: {decision.prompt}"
                            + (f"  (rule {decision.rule})" if decision.rule else ""), highlight=False)
-        for i, opt in enumerate(decision.options, 1):
-            self.console.print(f"  {i:>2}. {escape(opt.label)}  [dim]\\[{escape(opt.id)}][/]", highlight=False)
+        rows = self.picks.number(decision)
+        for n, oid, offered in rows:
+            if offered:
+                label = decision.option(oid).label
+                self.console.print(f"  {n:>2}. {escape(label)}  [dim]\\[{escape(oid)}][/]", highlight=False)
+            else:
+                self.console.print(f"  [dim]{n:>2}. (taken) {escape(self.picks.label(oid))}[/]", highlight=False)
+        if decision.kind in self.picks.multi and sum(1 for r in rows if r[2]) > 1:
+            self.console.print("  [dim]several at once: e.g. 1 4 7 or 1-3[/]", highlight=False)
 
     def from_path(self, decision: Decision) -> str | None:
         """The next answer of a path typed earlier, while the decisions are that airplane's movement; when the
@@ -485,9 +537,18 @@ class Session:
         if queued is not None:
             self.console.print(f"{side_name(side)}> {queued}  (path)", style="dim", markup=False, highlight=False)
             return queued
+        picked = self.picks.next_queued(decision)
+        if picked is not None:
+            self.lines(self.recap.take(side))
+            self.console.print(f"{side_name(side)}> {self.picks.ids.index(picked) + 1}  (picked: "
+                               f"{self.picks.label(picked)})", style="dim", markup=False, highlight=False)
+            return picked
         if self.hot_seat:
             self.hand_over(side)
         self.catch_up(side, decision.kind)
+        if self.picks.note:
+            self.console.print(self.picks.note, markup=False, highlight=False)
+            self.picks.note = ""
         self.menu(decision)
         while True:
             text = self.read(f"{side_name(side)}> ")
@@ -497,8 +558,13 @@ class Session:
                 if text.split()[0].lower() in ("board", "help"):
                     self.menu(decision)
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                return decision.options[int(text) - 1].id
+            ids, refused = self.picks.chosen(decision, text)
+            if ids:
+                self.picks.queue = ids[1:]
+                return ids[0]
+            if refused:
+                self.console.print(f"Not accepted: {refused}. Nothing was chosen.", markup=False, highlight=False)
+                continue
             if text in decision.ids():
                 return text
             if (decision.kind in PATH_KINDS and len(text.split()) > 1
@@ -515,7 +581,7 @@ class Session:
                     why = f" (rule {err.rule}: {err.reason})"
                 else:
                     return text
-            self.console.print(f"Not an option: {text!r}{why}. Type a number 1..{len(decision.options)}, "
+            self.console.print(f"Not an option: {text!r}{why}. Type a number 1..{len(self.picks.ids)}, "
                                f"an option id, or help.", markup=False, highlight=False)
 
     def ask_dice(self, chance: Chance) -> tuple[int, ...]:
@@ -551,9 +617,16 @@ class Session:
                 pause = m.pause()
                 if isinstance(pause, End):
                     break
+                if self.picks.key is not None and not (isinstance(pause, Decision) and pause.side in self.humans
+                                                       and (pause.side, pause.kind) == self.picks.key):
+                    self.picks.reset("something else happened first")
                 if isinstance(pause, Chance):
                     if self.manual_dice:
-                        self.happened(m.answer(self.ask_dice(pause)))
+                        try:
+                            faces = self.ask_dice(pause)
+                        except Undone:
+                            continue
+                        self.happened(m.answer(faces, pause))
                     else:
                         self.rolling(pause)
                         self.happened(m.roll())
@@ -566,7 +639,11 @@ class Session:
                                            style="dim", highlight=False)
                     self.happened(m.answer(choice))
                 else:
-                    self.happened(m.answer(self.ask_human(pause)))
+                    try:
+                        answer = self.ask_human(pause)
+                    except Undone:
+                        continue
+                    self.happened(m.answer(answer, pause))
         except Quit as why:
             self.keep()
             self.console.print(f"Game left unfinished ({why}) after {len(m.record.answers)} answers.")

@@ -95,7 +95,7 @@ def test_replay_shows_the_log_and_json_final_state(tmp_path):
 def test_scripted_human_session_saves_and_resumes(tmp_path):
     """A human USA answers by number and by id, uses board/log/help, saves, quits, then resumes."""
     save = tmp_path / "mid.json"
-    lines = ["help", "board", "log 2", "bogus", "99"] + ["1"] * 20 + ["done", f"save {save}", "quit"]
+    lines = ["help", "board", "log 2", "bogus", "99", "1-17"] + ["1"] * 3 + ["done", f"save {save}", "quit"]
     res = kaisen("play", "pacific-fury", "--japan", "random", "--seed", "9", input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
     assert "Not an option: 'bogus'" in res.output and "Not an option: '99'" in res.output

@@ -332,6 +332,11 @@ class Game(ABC, Generic[S]):
         search's statistics and, for research adapters, a fixed-size action space (ids sorted give indices)."""
         raise NotImplementedError(f"{self.id} does not list its action vocabulary yet")
 
+    def reveals(self, event: Event) -> bool:
+        """True when this event, read by the side whose own answer caused it, shows that side something that
+        was hidden from it (a face-down stack turned up, a search result): its answer cannot then be undone."""
+        return False
+
     # -- presentation ---------------------------------------------------------------------
     def render(self, view: dict[str, Any], compact: bool = False) -> Any:
         """A board for the terminal (a rich renderable or text) drawn from a view; `compact`: at most about 12

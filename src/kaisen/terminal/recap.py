@@ -28,24 +28,27 @@ class Recap:
     events of each roll, the dice's reason (modified factors, CAP, sinking ranges) as its view says it."""
 
     def __init__(self, viewers: Iterable[str | None]):
-        self.lines: dict[str | None, list[str]] = {v: [] for v in viewers}
+        self.lines: dict[str | None, list[tuple[int, str]]] = {v: [] for v in viewers}
 
-    def events(self, events: Iterable[Event]) -> None:
+    def events(self, events: Iterable[Event], answer: int) -> None:
+        """The events of record answer #`answer`."""
         events = list(events)
         for viewer, lines in self.lines.items():
-            lines.extend(event_line(e) for e in events if e.visible_to(viewer))
+            lines.extend((answer, event_line(e)) for e in events if e.visible_to(viewer))
 
-    def roll(self, game: Game, state: Any, reason: str, rule: str = "") -> None:
+    def roll(self, game: Game, state: Any, reason: str, rule: str, answer: int) -> None:
+        """The reason of the dice about to be rolled as record answer #`answer`."""
         tag = f"[{rule}] " if rule else ""
         for viewer, lines in self.lines.items():
             seen = roll_reason(game, state, viewer, reason)
             if seen is not None:
-                lines.append(f"  {tag}roll: {seen}")
+                lines.append((answer, f"  {tag}roll: {seen}"))
 
     def take(self, viewer: str | None) -> list[str]:
         lines, self.lines[viewer] = self.lines.get(viewer, []), []
-        return lines
+        return [text for _, text in lines]
 
-    def clear(self) -> None:
-        for v in self.lines:
-            self.lines[v] = []
+    def drop_from(self, answer: int) -> None:
+        """Forget what answers #`answer` and later told anyone (they were taken back)."""
+        for viewer, lines in self.lines.items():
+            self.lines[viewer] = [(n, text) for n, text in lines if n < answer]

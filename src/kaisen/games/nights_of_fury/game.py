@@ -83,3 +83,7 @@ class NightsOfFury(Game[NoFState]):
     def render(self, view: dict[str, Any], compact: bool | None = None) -> Any:
         from kaisen.games.nights_of_fury.board import render_board
         return render_board(view, compact)
+
+    def reveals(self, event: Any) -> bool:
+        """D.4, J: detection (a division spotted without a roll, searchlights lit)."""
+        return event.kind == "detection"

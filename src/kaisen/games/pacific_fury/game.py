@@ -73,6 +73,10 @@ class PacificFury(Game[PFState]):
         from kaisen.games.pacific_fury.board import render_board
         return render_board(view, compact)
 
+    def reveals(self, event: Any) -> bool:
+        """8.4, 9.6: a task force turned face up (an own move into an enemy's zone reveals both)."""
+        return event.kind == "reveal"
+
 
 def vocabulary(d: PFData) -> frozenset[str]:
     """The action vocabulary of a data set (see PacificFury.action_vocabulary)."""

@@ -83,3 +83,7 @@ class VictoryInThePacific(Game[VPState]):
     def render(self, view: dict[str, Any], compact: bool = False) -> Any:
         from kaisen.games.victory_in_the_pacific.board import render_board
         return render_board(view, compact)
+
+    def reveals(self, event: Any) -> bool:
+        """7.3: the second side's day-or-night choice shows the first side's secret one."""
+        return event.kind == "choice" and event.private_to is None
