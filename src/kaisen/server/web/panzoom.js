@@ -89,6 +89,17 @@ export function panZoom(wrap) {
 
   return {
     stage,
+    // a zoomed board pans to what the pending decision names when none of it is in the frame
+    focus(nodes) {
+      if (k <= 1.001 || !nodes.length) return;
+      const p = port.getBoundingClientRect();
+      const boxes = [...nodes].map((n) => n.getBoundingClientRect()).filter((r) => r.width || r.height);
+      if (!boxes.length || boxes.some((r) => r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom)) return;
+      const r = boxes[0];
+      tx += p.left + p.width / 2 - (r.left + r.width / 2);
+      ty += p.top + p.height / 2 - (r.top + r.height / 2);
+      show();
+    },
     // after a redraw: on a narrow screen the first board opens zoomed so that its text can be read
     drawn() {
       const svg = stage.querySelector("svg");

@@ -57,6 +57,7 @@ async function draw(p) {
   boardView.drawn();
   wireFieldOfFire(boardView.stage, p.view, boardInfo);
   wireBoard(p);
+  boardView.focus($("board").querySelectorAll(".target"));
   renderPending(p);
   renderLog($("log"), p.log);
   const dice = diceEvents(p.log);
