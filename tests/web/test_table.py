@@ -359,3 +359,50 @@ def test_a_tap_on_a_piece_shows_its_details_at_phone_width(browser, base_url, ap
         page.screenshot(path=str(artifacts / "fury-at-midway-phone-details.png"))
     finally:
         page.close()
+
+
+def test_home_and_a_finished_game_replay_at_phone_width(browser, base_url, api, artifacts):
+    made = api.post("/api/games", json={"game": "victory-in-the-pacific", "seed": 2,
+                                        "seats": {"japan": "random", "allies": "random"}}).json()
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(base_url + "/")
+        page.wait_for_function("document.getElementById('games').innerText.includes('Victory in the Pacific')")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(artifacts / "home-phone.png"), full_page=True)
+        page.goto(made["spectator"])
+        page.wait_for_function("document.getElementById('replay').dataset.step === '0'", timeout=20000)
+        page.locator("[data-testid=replay-last]").click()
+        page.wait_for_function("Number(document.getElementById('replay').dataset.step) > 0", timeout=20000)
+        replay = page.locator("[data-testid=replay-board]")
+        assert float(replay.get_attribute("data-zoom")) > 1.5          # readable, and pans like the live board
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        replay.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "replay-phone.png"))
+    finally:
+        page.close()
+
+
+def test_vitp_long_sortie_menu_grouped_by_port_with_names(browser, base_url, api, artifacts):
+    made = new_game(api, "victory-in-the-pacific", "allies", seed=7)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["allies"])
+        _, found = play(page, random.Random(2), 200, until="document.querySelectorAll('#pending details.option-group').length > 3",
+                        board=False)
+        assert found, "no long VITP menu was grouped"
+        options = api.get(f"/api/seat/{made['tokens']['allies']}").json()["pending"]["options"]
+        summaries = page.eval_on_selector_all("#pending details.option-group > summary", "ss => ss.map(s => s.textContent)")
+        values = page.eval_on_selector_all("#pending details.option-group", "ds => ds.map(d => d.dataset.group)")
+        for text, value in zip(summaries, values):
+            assert value not in text or value[0].isupper(), (text, value)      # a name, never the raw id
+        # collapsed at first when there are many groups; a click opens one
+        first = page.locator("#pending details.option-group").first
+        assert first.get_attribute("open") is None
+        first.locator("summary").click()
+        assert first.get_attribute("open") is not None and first.locator("button.option").first.is_visible()
+        assert sum(int(s.rsplit("(", 1)[1].rstrip(")")) for s in summaries) + page.locator(
+            "#pending > .options > button.option").count() == len(options)
+        page.locator("#pending").screenshot(path=str(artifacts / "victory-in-the-pacific-grouped-menu.png"))
+    finally:
+        page.close()

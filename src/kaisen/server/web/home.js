@@ -21,7 +21,7 @@ function fillGame() {
 async function listGames() {
   const { games } = await api("/api/games");
   $("games").replaceChildren(...games.map((g) => el("tr", {},
-    el("td", {}, g.title), el("td", {}, g.game), el("td", {}, Object.entries(g.seats || {}).map(([s, k]) => `${sideName(s)}: ${k}`).join(", ")),
+    el("td", {}, g.title), el("td", {}, meta.find((m) => m.id === g.game)?.title || g.game), el("td", {}, Object.entries(g.seats || {}).map(([s, k]) => `${sideName(s)}: ${k}`).join(", ")),
     el("td", {}, g.status + (g.result ? ` — ${g.result.winner ? sideName(g.result.winner) + " won" : "draw"}` : "")), el("td", {}, g.steps == null ? "" : String(g.steps)))));
 }
 
