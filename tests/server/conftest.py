@@ -29,6 +29,8 @@ def make_client(db):
         return client
     yield make
     for c in made:
+        c.app.state.server.settle(30)
+        c.app.state.server.close()
         c.app.state.server.store.close()
 
 

@@ -10,7 +10,9 @@ that is not the hidden side (the other sides and the spectator) it collects ever
 - the SSE events a reader that stays connected would get: after each answer, one `?wait=0` request with
   `Last-Event-ID` set to the last event id it saw (the stream pushes only when the reader's version changed), so
   the count of SSE events and each event's id and payload are compared;
-- the game's entry in the public list (`GET /api/games`).
+- the game's entry in the public list (`GET /api/games`);
+- with `live=True`, the messages of one SSE connection the reader holds open for the whole game (pushed, never
+  reconnected: log deltas from its own last message), compared once the stream has caught up after each answer.
 The two games must give each of these readers byte-identical sequences (JSON text, `game_id` left out: it is
 the one field that names the game itself and is random per game). Versions and decision tokens are inside the
 payloads, so they are compared too.
@@ -27,6 +29,8 @@ import random
 from typing import Any, Callable, Sequence
 
 from kaisen.registry import get_game
+
+from .helpers import LiveStream
 
 Chooser = str | Callable[[list[str]], str]      # an option id, or a function of the offered ids
 
@@ -57,7 +61,7 @@ def _strip(payload: dict[str, Any]) -> str:
 
 
 def _play(client, game_id: str, hidden_side: str, reach: Callable[[dict[str, Any]], bool], script: Sequence[Chooser],
-          seed: int, max_answers: int) -> tuple[dict[Any, dict[str, list]], Any]:
+          seed: int, max_answers: int, live: bool = False) -> tuple[dict[Any, dict[str, list]], Any]:
     game = get_game(game_id)
     client.app.state.server.draw_secret = lambda: hashlib.sha256(f"side-channel-test:{seed}".encode()).digest()
     made = client.post("/api/games", json={"game": game_id, "seats": {s: "human" for s in game.sides},
@@ -69,6 +73,7 @@ def _play(client, game_id: str, hidden_side: str, reach: Callable[[dict[str, Any
     readers = [s for s in [*game.sides, None] if s != hidden_side]
     got = {r: {"payloads": [], "sse": [], "list": []} for r in readers}
     last_id: dict[Any, str | None] = {r: None for r in readers}
+    streams = {r: LiveStream(client, tokens[r]) for r in readers} if live else {}
     rngs = {s: random.Random(f"{seed}:{s}") for s in game.sides}
     dice_rng = random.Random(f"{seed}:dice")
     phase = "prefix"           # prefix -> script -> after (until every other side is asked once) -> done
@@ -78,11 +83,13 @@ def _play(client, game_id: str, hidden_side: str, reach: Callable[[dict[str, Any
     def observe() -> None:
         for r in readers:
             p = client.get(f"/api/seat/{tokens[r]}").json()
+            if r in streams:            # the page that stayed connected has been pushed this version
+                streams[r].until_version(p["version"])
             text = _strip(p)
             if not got[r]["payloads"] or got[r]["payloads"][-1] != text:
                 got[r]["payloads"].append(text)
             for eid, payload in _sse(client, tokens[r], last_id[r]):
-                assert eid == payload["version"]
+                assert eid == f'{payload["version"]}:{payload["log_size"]}'   # the version and the log size
                 got[r]["sse"].append((eid, _strip(payload)))
                 last_id[r] = eid
             entry = next(g for g in client.get("/api/games").json()["games"] if g["id"] == made["game_id"])
@@ -122,23 +129,29 @@ def _play(client, game_id: str, hidden_side: str, reach: Callable[[dict[str, Any
         r = client.post(f"/api/seat/{tokens[side]}/answer",
                         json={"answer": ans, "decision_token": p["pending"]["decision_token"]})
         assert r.status_code == 200, r.text
+        assert client.app.state.server.settle(60)      # the server's own answers (dice no seat types), if any
         observe()
     assert phase == "after" and not todo, f"the hidden decision never came or the script was not used (phase {phase})"
-    live = client.app.state.server.live[made["game_id"]]
-    return got, game.to_json(live.state)
+    game_state = game.to_json(client.app.state.server.live[made["game_id"]].state)
+    client.app.state.server.close()          # ends the open streams
+    for r, stream in streams.items():
+        stream.join()
+        got[r]["live"] = [(eid, _strip(payload)) for eid, payload in stream.messages]
+    return got, game_state
 
 
 def received_by_others(make_client, game_id: str, hidden_side: str, reach: Callable[[dict[str, Any]], bool],
                        script_a: Sequence[Chooser], script_b: Sequence[Chooser], seed: int = 1,
-                       max_answers: int = 600) -> dict[Any, dict[str, list]]:
+                       max_answers: int = 600, live: bool = False) -> dict[Any, dict[str, list]]:
     """Play the two games (each on its own server) and assert every other reader received the very same bytes;
-    returns what they received (for further checks)."""
-    a, state_a = _play(make_client(), game_id, hidden_side, reach, script_a, seed, max_answers)
-    b, state_b = _play(make_client(), game_id, hidden_side, reach, script_b, seed, max_answers)
+    returns what they received (for further checks). `live`: each other reader also holds one SSE connection
+    open for the whole game (a page that never reconnects), and its messages are compared too."""
+    a, state_a = _play(make_client(), game_id, hidden_side, reach, script_a, seed, max_answers, live)
+    b, state_b = _play(make_client(), game_id, hidden_side, reach, script_b, seed, max_answers, live)
     assert state_a != state_b, "the two scripts left the same state: the test would prove nothing"
     for reader in a:
         who = reader or "the spectator"
-        for what in ("payloads", "sse", "list"):
+        for what in ("payloads", "sse", "list", "live")[:4 if live else 3]:
             assert len(a[reader][what]) == len(b[reader][what]), f"{who}: {what}: {len(a[reader][what])} against " \
                                                                  f"{len(b[reader][what])}"
             for i, (x, y) in enumerate(zip(a[reader][what], b[reader][what])):

@@ -12,7 +12,7 @@ import pytest
 
 from kaisen.engine.record import Record, replay
 from kaisen.registry import get_game
-from .helpers import answer, create, steps, tok
+from .helpers import answer, answer_and_see, create, steps, tok
 
 PF = get_game("pacific-fury")
 
@@ -150,7 +150,7 @@ def test_create_refusals_write_nothing(client):
     assert r.json()["error"]["rule"] == "setup" and r.json()["error"]["allowed"] == ["tokyo-express-combat"]
     assert client.post("/api/games", content=b"[").status_code == 400
     assert client.post("/api/games", json=[1]).status_code == 422
-    assert client.get("/api/games").json() == {"games": []}
+    assert client.get("/api/games").json()["games"] == []
 
 
 def test_a_killed_server_restarts_with_every_game_where_it_was(make_client):
@@ -202,10 +202,8 @@ def test_ai_seats_move_by_themselves(client):
     rng = random.Random(2)
     n = 0
     while p["pending"]["kind"] != "end":
-        assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "usa"   # never waits on the AI
-        r = answer(client, u, random_option(p, rng), tok(p))
-        assert r.status_code == 200, r.text
-        p = r.json()
+        assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "usa"   # the AI has moved
+        p = answer_and_see(client, u, random_option(p, rng), tok(p))
         n += 1
     assert p["result"] is not None and p["status"] == "over" and n < steps(client, made["game_id"])
 
@@ -219,7 +217,7 @@ def test_record_and_omniscient_view_only_after_the_end(client):
     rng = random.Random(3)
     p = client.get(f"/api/seat/{j}").json()
     while p["pending"]["kind"] != "end":
-        p = answer(client, j, random_option(p, rng), tok(p)).json()
+        p = answer_and_see(client, j, random_option(p, rng), tok(p))
     out = client.get(f"/api/seat/{s}/record").json()
     rec = Record.from_dict(out["record"], expect_game="pacific-fury")
     state, _ = replay(PF, rec)
@@ -303,7 +301,11 @@ def test_events_stream_pushes_the_payload_after_every_change(client):
     th.join(10)
     pushed = sse_payloads(got[0])
     assert pushed[0]["version"] != pushed[1]["version"]
-    assert pushed[1] == client.get(f"/api/seat/{u}").json()
+    now = client.get(f"/api/seat/{u}").json()
+    assert pushed[1]["log_from"] == pushed[0]["log_size"] == len(pushed[0]["log"])   # the second: what is new
+    assert pushed[0]["log"] + pushed[1]["log"] == now["log"]
+    assert {k: v for k, v in pushed[1].items() if k not in ("log", "log_from")} == \
+        {k: v for k, v in now.items() if k not in ("log", "log_from")}
     ids = [line[4:] for line in got[0].splitlines() if line.startswith("id: ")]
-    assert ids == [x["version"] for x in pushed]            # the SSE id is the reader's version, not a step
+    assert ids == [f'{x["version"]}:{x["log_size"]}' for x in pushed]   # the reader's version, never a step
     assert client.get(f"/api/seat/{secrets.token_urlsafe(24)}/events").status_code == 404

@@ -30,14 +30,18 @@ from pacific_fury.test_properties import NAMES as PF_NAMES, known_to as pf_known
 from kaisen.engine.core import Decision, End
 from kaisen.registry import get_game
 
-from .helpers import answer, create, tok
+from .helpers import answer, create, settle, tok
 
 FOE = {"japan": "usa", "usa": "japan"}
 
 
 def fetch(client, token, have):
-    """The payload with the log fetched from where this client left off (`log_from`); the log rebuilt whole."""
+    """The payload with the log fetched from where this client left off (`log_from`); the log rebuilt whole.
+    A finished game's spectator gets the whole log again (its log is the one that is not only appended to)."""
     p = client.get(f"/api/seat/{token}", params={"log_from": len(have)}).json()
+    if p["side"] is None and p["status"] == "over":
+        assert p["log_from"] == 0 and p["log_size"] == len(p["log"])
+        return p, p["log"]
     assert p["log_from"] == len(have) and p["log_size"] == len(have) + len(p["log"])
     return p, have + p["log"]
 
@@ -78,6 +82,7 @@ def play_both_seats_over_http(client, game_id, seed, max_rounds):
         p = payloads[pause.side]
         r = answer(client, toks[pause.side], rng.choice(p["pending"]["options"])["id"], tok(p))
         assert r.status_code == 200, r.text
+        settle(client)
 
 
 def check_generic(game, state, payloads, logs, engine_events):

@@ -19,6 +19,12 @@ def prompt_rule(rule: str, side_word: str = ""):
     return reach
 
 
+def decision_kind(kind: str):
+    def reach(payload) -> bool:
+        return payload["pending"].get("decision_kind") == kind
+    return reach
+
+
 # -- Fury at Midway: the CSF's secret plot (6.2(1)) and the secret air set-up (3.2(2)) --------------------------
 CSF_PLOT = prompt_rule("6.2(1)", "Carrier Strike Force")
 
@@ -59,7 +65,7 @@ def test_pf_us_task_force_make_up_is_invisible_to_japan(make_client):
 
 # -- Victory in the Pacific: the day/night choice made first is secret until both have chosen (7.3) -------------
 def test_vitp_day_or_night_chosen_first_is_invisible_until_the_other_side_chooses(make_client):
-    received_by_others(make_client, "victory-in-the-pacific", "japan", prompt_rule("7.3", "day or night"),
+    received_by_others(make_client, "victory-in-the-pacific", "japan", decision_kind("day-or-night"),
                        ["day"], ["night"])
 
 
@@ -82,3 +88,12 @@ def test_fam_a_hangar_to_deck_move_in_an_air_operation_is_invisible_to_japan(mak
 def test_fam_which_unit_goes_to_the_deck_is_invisible_to_japan(make_client):
     received_by_others(make_client, "fury-at-midway", "usa", deck_moves_offered(2),
                        [first("deck:"), "end"], [last("deck:"), "end"])
+
+
+def test_fam_csf_plot_gives_japan_and_the_spectator_byte_identical_live_streams(make_client):
+    """The pushed stream (one SSE connection held open for the whole game, log deltas from its own last message)
+    of Japan and the spectator is byte for byte the same whether the CSF stayed or moved two hexes (6.2(1))."""
+    got = received_by_others(make_client, "fury-at-midway", "usa", CSF_PLOT, ["end"], [first("to:")] * 2,
+                             live=True)
+    for reader in ("japan", None):     # the held-open stream got what a page reconnecting after each answer got
+        assert len(got[reader]["live"]) > 5 and got[reader]["live"] == got[reader]["sse"]

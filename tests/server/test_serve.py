@@ -34,6 +34,16 @@ def start(db, port):
     pytest.fail("kaisen serve did not start")
 
 
+def until_mine(base, token, p):
+    """The seat's payload once it must answer again: the AI's moves arrive by the stream (pushed, not polled)."""
+    while p["pending"]["kind"] not in ("decision", "end"):
+        text = httpx.get(f"{base}/api/seat/{token}/events", params={"limit": 1, "wait": 60}, timeout=90,
+                         headers={"Last-Event-ID": f'{p["version"]}:{p["log_size"]}'}).text
+        assert "data: " in text, "no push came after the AI's turn"
+        p = httpx.get(f"{base}/api/seat/{token}").json()
+    return p
+
+
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
 def test_kaisen_serve_survives_being_killed_mid_game(tmp_path):
     db = tmp_path / "games.sqlite3"
@@ -43,11 +53,12 @@ def test_kaisen_serve_survives_being_killed_mid_game(tmp_path):
         made = httpx.post(base + "/api/games", json={"game": "pacific-fury", "seed": 4,
                                                      "seats": {"japan": "human", "usa": "random"}}).json()
         token = made["tokens"]["japan"]
-        p = httpx.get(f"{base}/api/seat/{token}").json()
+        p = until_mine(base, token, httpx.get(f"{base}/api/seat/{token}").json())
         for _ in range(10):
             p = httpx.post(f"{base}/api/seat/{token}/answer",
                            json={"answer": p["pending"]["options"][-1]["id"],
                                  "decision_token": p["pending"]["decision_token"]}).json()
+            p = until_mine(base, token, p)
         before = httpx.get(f"{base}/api/seat/{token}").json()
     finally:
         proc.send_signal(signal.SIGKILL)

@@ -1,13 +1,21 @@
 """The HTTP API (FastAPI): create and list games, one private link per seat, answers, a live SSE stream.
 
     POST /api/games                    create: {game, scenario?, options?, seats, dice, at_table?, seed?, title?}
-                                       (seed: refused with two or more human seats)
-    GET  /api/games                    list (no tokens, no seeds; no answer count or update time before the end)
+                                       (seed: refused with two or more human seats); AI seats move on the
+                                       server's worker, so the creator is answered at once
+    GET  /api/games                    ?page=1&per_page=50 (at most 100): one page of the list, newest first
+                                       {games, page, per_page, total} (no tokens, no seeds; no answer count or
+                                       update time before the end)
     GET  /api/games/meta               the titles: sides, scenarios, options, agents (for a create form)
-    GET  /api/seat/{token}             the seat's payload (its view, its pending answer, its log)
-    POST /api/seat/{token}/answer      {answer: option id | [faces], decision_token} (`step` is refused)
+    GET  /api/seat/{token}             ?log_from=N: the seat's payload (its view, its pending answer, its log
+                                       from event N of those it may read)
+    POST /api/seat/{token}/answer      {answer: option id | [faces], decision_token} (`step` is refused);
+                                       ?log_from=N as above. Answered once the answer is stored and applied;
+                                       an AI's reply comes by the stream
     GET  /api/seat/{token}/events      Server-Sent Events: the payload whenever this reader's payload changes
-    GET  /api/seat/{token}/record      the record and the omniscient final view, once the game is over
+                                       (?log_from=N for the first, then deltas; kaisen.server.stream)
+    GET  /api/seat/{token}/record      the record and the omniscient final view, once the game is over (a game
+                                       the server is still playing by itself is waited for, up to 30 s)
 
 The browser pages and their helpers (/, /play/{token}, /replay, /api/boards, replays): see kaisen.server.web.
 
@@ -15,12 +23,12 @@ Errors are JSON `{"error": {"code", "reason", ...}}`; an engine refusal adds `ru
 Bodies that are not JSON, nest deeper than 64 levels, hold numbers Python will not parse (over 4,300 digits) or
 strings that are not Unicode text (a lone surrogate `\ud800`) are refused with 400 `bad-json` (kaisen.server.bodies).
 
-No side channels (see kaisen.server.runner): payloads carry a per-reader `version` and, for a pending answer, a
-`decision_token`; never the game's step count. The SSE stream pushes only when the reader's own payload changed,
-with `id:` its version (a client reconnecting with `Last-Event-ID` gets no push until it changes)."""
+No side channels (see kaisen.server.runner and kaisen.server.payloads): payloads carry a per-reader `version`
+and, for a pending answer, a `decision_token`; never the game's step count. The SSE stream pushes only when the
+reader's own payload changed, with `id:` its version and log size (a client reconnecting with `Last-Event-ID`
+gets no push until it changes)."""
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 from pathlib import Path
@@ -28,18 +36,22 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kaisen.agents.base import agent_names
 from kaisen.registry import all_games
 from kaisen.server.bodies import parse_json
-from kaisen.server.runner import HUMAN, ApiError, Server, not_found
+from kaisen.server.runner import HUMAN, ApiError, Server, not_found, paging
+from kaisen.server import stream as sse
 from kaisen.server import web
 from kaisen.server.store import Store, default_db_path
 
 MAX_BODY = 64 * 1024
+RECORD_WAIT = 30.0          # seconds a record request waits for the server to finish playing a game by itself
+SAFE_HEADERS = ((b"cache-control", b"no-store"), (b"referrer-policy", b"no-referrer"),   # tokens live in URLs
+                (b"x-content-type-options", b"nosniff"))
 
 
 class BodyLimit:
@@ -93,6 +105,35 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+class SafeHeaders:
+    """ASGI middleware: every response is not cached, sends no referrer and is not sniffed (unless it says so)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_safe(message):
+            if message["type"] == "http.response.start":
+                have = {name.lower() for name, _ in message.get("headers", ())}
+                message["headers"] = [*message.get("headers", ()), *(h for h in SAFE_HEADERS if h[0] not in have)]
+            await send(message)
+        return await self.app(scope, receive, send_safe)
+
+
+def json_text(text: str, status: int = 200) -> Response:
+    return Response(content=text, status_code=status, media_type="application/json")
+
+
+def log_start(value: int) -> int:
+    if value < 0:
+        raise ApiError(422, "bad-request", "log_from must be the number of log events the page already holds "
+                       "(0 or more)", field="log_from", given=value)
+    return value
+
+
 async def read_json(request: Request) -> Any:
     return parse_json(await request.body())
 
@@ -104,6 +145,7 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
     app = FastAPI(title="kaisen", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit, paths={"/api/replay": web.REPLAY_BODY})
+    app.add_middleware(SafeHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, err: ApiError):
@@ -142,8 +184,9 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
         return {"game_id": game_id, **links(request, made)}
 
     @app.get("/api/games")
-    async def list_games():
-        return {"games": await run_in_threadpool(server.listing)}
+    async def list_games(request: Request):
+        page, per_page = paging(request.query_params.get("page"), request.query_params.get("per_page"))
+        return await run_in_threadpool(server.listing, page, per_page)
 
     @app.get("/api/games/meta")
     async def games_meta():
@@ -156,67 +199,44 @@ def create_app(db: str | Path | None = None, server: Server | None = None) -> Fa
 
     @app.get("/api/seat/{token}")
     async def seat(token: str, log_from: int = 0):
-        return await run_in_threadpool(server.payload, token, log_from)
+        start = log_start(log_from)
+        return json_text(await run_in_threadpool(lambda: server.payload(token).text(start)))
 
     @app.post("/api/seat/{token}/answer")
-    async def answer(token: str, request: Request):
+    async def answer(token: str, request: Request, log_from: int = 0):
+        start = log_start(log_from)
         await run_in_threadpool(server.resolve, token)     # a bad token is 404 whatever the body
         body = await read_json(request)
-        return await run_in_threadpool(server.answer, token, body)
+        return json_text(await run_in_threadpool(lambda: server.answer(token, body).text(start)))
 
     @app.get("/api/seat/{token}/record")
     async def record(token: str):
+        live, _ = await run_in_threadpool(server.resolve, token)
+        await server.settled(live, RECORD_WAIT)
         return await run_in_threadpool(server.record, token)
 
     @app.get("/api/seat/{token}/events")
-    async def events(token: str, request: Request, limit: int = 0, interval: float = 0.25,
+    async def events(token: str, request: Request, log_from: int = 0, limit: int = 0, interval: float = 0.0,
                      wait: float | None = None):
-        """SSE: an `event: payload` with the reader's whole payload, `id:` its version, now (unless the
-        `Last-Event-ID` header already names that version) and whenever the reader's own payload changes; a
-        change the reader cannot see pushes nothing. A comment line every 15 s keeps proxies from closing the
-        stream. `limit` closes after that many events, `wait` after that many seconds without one (tests)."""
-        live, _ = await run_in_threadpool(server.resolve, token)
-        interval = min(max(interval, 0.02), 5.0) if math.isfinite(interval) else 0.25
+        """SSE (kaisen.server.stream): an `event: payload` with the reader's payload now (unless the
+        `Last-Event-ID` header already names its version) and whenever the reader's own payload changes; a change
+        the reader cannot see pushes nothing. `interval` is accepted and ignored (streams are pushed, not
+        polled). `limit` closes after that many events, `wait` after that many seconds without one (tests)."""
+        start = log_start(log_from)
         idle_limit = wait if wait is not None and math.isfinite(wait) and wait >= 0 else None
+        live, side = await run_in_threadpool(server.open_reader, token)
 
         async def stream():
-            seen = None
-            last_id = request.headers.get("last-event-id")
-            sent = 0
-            quiet = idle = 0.0
-            while True:
-                if await request.is_disconnected():
-                    return
-                if live.changes != seen:
-                    seen = live.changes
-                    payload = await run_in_threadpool(server.payload, token)
-                    if payload["version"] != last_id:
-                        last_id = payload["version"]
-                        yield f"event: payload\nid: {last_id}\ndata: {json.dumps(payload)}\n\n"
-                        sent += 1
-                        quiet = idle = 0.0
-                        if limit and sent >= limit:
-                            return
-                if idle_limit is not None and idle >= idle_limit:
-                    return
-                if quiet >= 15:
-                    yield ": keep-alive\n\n"
-                    quiet = 0.0
-                await asyncio.sleep(interval)
-                quiet += interval
-                idle += interval
+            try:
+                async for text in sse.events(live, side, request.headers.get("last-event-id"), start,
+                                             max(0, limit), idle_limit, lambda: server.closing):
+                    yield text
+            finally:
+                server.close_reader(live)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     web.mount(app, server)      # the pages: /, /play/{token}, /replay, /web/*, and the replay/board helpers
-
-    @app.middleware("http")
-    async def no_store(request: Request, call_next):
-        response = await call_next(request)
-        response.headers.setdefault("Cache-Control", "no-store")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")   # seat tokens live in URLs
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        return response
 
     return app

@@ -1,17 +1,20 @@
 """Live games on the server: the state cached in memory, rebuilt by replaying the stored record, the AI seats
-and the server's dice moving by themselves, and every payload built from one seat's view.
+and the server's dice moved by the server's worker, and every payload built from one reader's view
+(kaisen.server.payloads).
 
-The server is the only authority. A seat's payload is made of: its side's view (`game.view(state, side)`),
-the events its side may read (public or private to it), its own pending decision (the options) or what it
-waits for, and the result. A spectator gets the public view (`game.public_view(state)`: what neither side's
-view hides), only public events, who is to move, and, once the game is over, the omniscient view, every side's
-view and the whole log (the engine's `view(state, None)` is omniscient: never shown before the end).
+The server is the only authority. A request never waits for an AI: an answer is checked, stored, applied and
+answered at once; when the next answer is an AI seat's or the server's dice, the game is queued on the worker
+(kaisen.server.mover), which gives those answers one by one, each pushed to the pages that can see it.
+
+Memory is bounded: at most `max_playing` games in play and `max_finished` finished games stay in memory (least
+recently used leave first, and a game in play untouched for `idle_s` seconds leaves too); a game a page
+follows (an open SSE stream) or that the worker is moving stays. A game that left is replayed from the store on
+its next request; only that request waits for the replay (never the whole server).
 
 No side channels. Nothing a reader receives counts the game's answers: there is no step number. Each payload
-carries `version`, the first 16 hex digits of SHA-256 over the canonical JSON of that reader's whole payload
-(log from the start, without `game_id` and `version`): it changes exactly when what this reader receives
-changes, so two games that differ only in answers a side cannot see give that side the same versions. A pending
-decision (or manual dice) carries `decision_token`, HMAC-SHA256(key from the game's secret,
+carries `version`, a hash of that reader's whole payload (kaisen.server.payloads): it changes exactly when what
+this reader receives changes, so two games that differ only in answers a side cannot see give that side the same
+versions. A pending decision (or manual dice) carries `decision_token`, HMAC-SHA256(key from the game's secret,
 "kaisen-decision-v1:<side>:<answers this side has given>") cut to 24 hex digits; an answer sends it back and a
 token that is not the current one is refused with 409 `stale`. The old `step` field is refused with 422 (it
 counted every answer, the other side's hidden ones too): there is no backward compatibility on purpose. The
@@ -34,31 +37,37 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import random
 import secrets
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Mapping
 
 from kaisen.agents.base import Agent, agent_names, make_agent
-from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
-from kaisen.engine.dice import DICE_SCHEME, commitment, derive_faces, derive_seed
+from kaisen.engine.core import Chance, Decision, End, Game, IllegalAction
+from kaisen.engine.dice import commitment, derive_faces, derive_seed
 from kaisen.engine.record import DiceCommitment, Record, RecordError, replay
 from kaisen.registry import GAMES, get_game
+from kaisen.server import payloads
 from kaisen.server import seats as tokens
+from kaisen.server.live import HUMAN, SERVER, Live, result_of
+from kaisen.server.mover import Mover
 from kaisen.server.store import GameRow, Store
 
-HUMAN = "human"
-SERVER = "server"                # answers.source of a roll the server made
+__all__ = ["HUMAN", "SERVER", "ApiError", "Server", "not_found", "result_of"]
+
 CREATE_FIELDS = ["game", "scenario", "options", "seats", "dice", "at_table", "seed", "title"]
+
 SEED_REFUSED = ("a client may not choose the seed of a game with two or more human players: whoever picks the "
                 "seed knows every roll to come. The server draws a secret, publishes its SHA-256 (the "
                 "commitment) in every seat's page, and reveals the secret with the record after the end, so "
                 "every roll can be checked (kaisen verify)")
-MAX_AI_STEPS = 500_000          # one advance never loops forever on a broken game
+MAX_AI_STEPS = 500_000          # server answers in a row: a broken game never loops forever
+PER_PAGE = 50                   # games per page of the public list, unless asked
+MAX_PER_PAGE = 100
+MAX_PAGE = 1_000_000
 
 
 class ApiError(Exception):
@@ -91,71 +100,120 @@ def _int_seed(*parts: Any) -> int:
     return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
-def result_of(end: End) -> dict[str, Any]:
-    return {"winner": end.winner, "score": end.score, "summary": end.summary}
-
-
-@dataclass
-class Live:
-    """One game in memory: the stored row, the current state, the narrated log, the AI seats."""
-
-    row: GameRow
-    game: Game
-    state: Any
-    answers: list[Any]
-    log: list[Event]
-    agents: dict[str, Agent]
-    sources: list[str | None] = field(default_factory=list)   # who gave each answer: a side, SERVER or None
-    last_decider: str | None = None                           # the side that answered the last decision
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    changes: int = 0            # bumps on every applied answer: the SSE streams wake on it (never sent)
-
-    def answered_by(self, side: str) -> int:
-        return sum(1 for s in self.sources if s == side)
-
-    @property
-    def steps(self) -> int:
-        return len(self.answers)
-
-    def pause(self):
-        return self.game.pause(self.state)
-
 
 class Server:
     """Everything the HTTP layer does, without HTTP: create, list, payload, answer, record."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, max_playing: int = 1000, max_finished: int = 16, idle_s: float = 3600.0):
         self.store = store
         self.draw_secret = lambda: secrets.token_bytes(32)     # the dice secret of each new game
-        self.live: dict[str, Live] = {}
+        self.live: OrderedDict[str, Live] = OrderedDict()      # the games in memory, least recently used first
         self.broken: dict[str, str] = {}
-        self.lock = threading.Lock()        # guards the two dicts above (each game has its own lock)
+        self.loading: dict[str, threading.Event] = {}          # games being replayed by one request
+        self.lock = threading.Lock()        # guards the three dicts above (each game has its own lock)
+        self.max_playing, self.max_finished, self.idle_s = max_playing, max_finished, idle_s
+        self.mover = Mover(self._server_move)
+        self.closing = False
 
-    # -- loading --------------------------------------------------------------------------------
-    def _load(self, game_id: str) -> Live:
+    def close(self) -> None:
+        """Stop the worker and end every open stream (so a server can shut down with pages open)."""
+        self.closing = True
+        self.mover.close()
         with self.lock:
-            if game_id in self.live:
-                return self.live[game_id]
-            if game_id in self.broken:
-                raise ApiError(503, "unavailable", "this game cannot be restored on this server: "
-                               + self.broken[game_id])
-            row = self.store.game(game_id)
-            if row is None:
-                raise not_found()
-            try:
-                game = get_game(row.game)
-                answers = self.store.answers(game_id)
-                sources = self.store.sources(game_id)
-                state, log, sources, last = self._replay(game, row, answers, sources)
-                agents = self._agents(game, row, len(answers))
-            except (IllegalAction, RecordError) as err:
-                self.broken[game_id] = str(err)
-                raise ApiError(503, "unavailable", "this game cannot be restored on this server: " + str(err))
-            live = Live(row=row, game=game, state=state, answers=list(answers), log=log, agents=agents,
-                        sources=sources, last_decider=last)
-            self.live[game_id] = live
-        self.advance(live)   # a server killed while the AI moved: the AI moves on
+            games = list(self.live.values())
+        for live in games:
+            live.changed.bump()
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait until the worker owes no game a move (tests, benchmarks); False if still busy at `timeout`."""
+        return self.mover.settle(timeout)
+
+    # -- memory ---------------------------------------------------------------------------------------
+    def _load(self, game_id: str) -> Live:
+        """The game in memory, replayed from the store if it is not (only this request waits for that)."""
+        while True:
+            with self.lock:
+                live = self.live.get(game_id)
+                if live is not None:
+                    self.live.move_to_end(game_id)
+                    live.used = time.monotonic()
+                    return live
+                if game_id in self.broken:
+                    raise ApiError(503, "unavailable", "this game cannot be restored on this server: "
+                                   + self.broken[game_id])
+                loading = self.loading.get(game_id)
+                if loading is None:
+                    loading = self.loading[game_id] = threading.Event()
+                    break
+            loading.wait()          # another request is replaying this game: use its result
+        try:
+            live = self._restore(game_id)
+            with self.lock:
+                self.live[game_id] = live
+                self._trim()
+        finally:
+            with self.lock:
+                self.loading.pop(game_id, None)
+            loading.set()
+        self._follow(live)          # a server stopped while the AI moved: the AI moves on
         return live
+
+    def _restore(self, game_id: str) -> Live:
+        row = self.store.game(game_id)
+        if row is None:
+            raise not_found()
+        try:
+            game = get_game(row.game)
+            answers = self.store.answers(game_id)
+            sources = self.store.sources(game_id)
+            state, log, sources, last = self._replay(game, row, answers, sources)
+            agents = self._agents(game, row, len(answers))
+        except (IllegalAction, RecordError) as err:
+            with self.lock:
+                self.broken[game_id] = str(err)
+            raise ApiError(503, "unavailable", "this game cannot be restored on this server: " + str(err))
+        return Live(row=row, game=game, state=state, answers=list(answers), log=log, agents=agents,
+                    sources=sources, last_decider=last)
+
+    def _trim(self) -> None:
+        """Let games leave memory (under self.lock): finished games beyond `max_finished`, games in play beyond
+        `max_playing` or untouched for `idle_s`, least recently used first. A game that a page follows, that the
+        worker moves or that a request holds stays, and so does the game used last."""
+        now = time.monotonic()
+        finished = sum(1 for g in self.live.values() if g.row.status == "over")
+        playing = len(self.live) - finished
+        for game_id, live in list(self.live.items())[:-1]:
+            over = live.row.status == "over"
+            if over and finished <= self.max_finished:
+                continue
+            if not over and playing <= self.max_playing and now - live.used < self.idle_s:
+                continue
+            if live.readers or live.moving or not live.lock.acquire(blocking=False):
+                continue
+            try:
+                live.evicted = True
+                del self.live[game_id]
+            finally:
+                live.lock.release()
+            if over:
+                finished -= 1
+            else:
+                playing -= 1
+
+    def open_reader(self, token: str) -> tuple[Live, str | None]:
+        """The game and side of a token, held in memory while a page follows it (close_reader lets it go)."""
+        while True:
+            live, side = self.resolve(token)
+            with self.lock:
+                if not live.evicted:
+                    live.readers += 1
+                    return live, side
+
+    def close_reader(self, live: Live) -> None:
+        with self.lock:
+            live.readers -= 1
+            self._trim()
+
 
     @staticmethod
     def _replay(game: Game, row: GameRow, answers: list[Any], sources: list[str | None]):
@@ -194,7 +252,9 @@ class Server:
         game_id, side = hit
         return self._load(game_id), side
 
+
     # -- creating and listing ---------------------------------------------------------------------
+
     def create(self, spec: dict[str, Any]) -> tuple[str, dict[str | None, str]]:
         """Validate a new game's setup (nothing is written if refused); returns (game id, side -> token)."""
         game_id_ = spec.get("game")
@@ -269,57 +329,61 @@ class Server:
                     agents=self._agents(game, row, 0))
         with self.lock:
             self.live[row.id] = live
-        self.advance(live)
+            self._trim()
+        self._follow(live)          # an AI moves first: the worker plays it, the creator is answered now
         return row.id, made
 
-    def listing(self) -> list[dict[str, Any]]:
-        out = []
-        for row in self.store.games():
-            item = row.listing()
-            with self.lock:
-                live = self.live.get(row.id)
-            if live is not None:          # the cached row is the freshest
-                item = live.row.listing()
-            out.append(item)
-        return out
+    def listing(self, page: int = 1, per_page: int = PER_PAGE) -> dict[str, Any]:
+        """One page of the public list, newest first: what `GameRow.listing` shows of each game."""
+        rows = self.store.games(limit=per_page, offset=(page - 1) * per_page)
+        return {"games": [r.listing() for r in rows], "page": page, "per_page": per_page,
+                "total": self.store.count()}
 
     # -- moving ---------------------------------------------------------------------------------------
     def _apply(self, live: Live, answer: Any, source: str | None) -> None:
-        """Apply one answer: the engine checks it (IllegalAction changes nothing), the store commits it, then
-        memory follows. If the store fails, memory keeps the old state (both stay in step)."""
+        """Apply one answer (under live.lock): the engine checks it (IllegalAction changes nothing), the store
+        commits it, then memory follows and the pages are woken. If the store fails, memory keeps the old state."""
         before = live.pause()
         new = live.game.apply(live.state, answer)
         pause = live.game.pause(new)
         status, result = ("over", result_of(pause)) if isinstance(pause, End) else ("playing", None)
         now = self.store.append(live.row.id, live.steps, answer, status, result, source)
         live.state = new
-        live.answers.append(answer)
-        live.sources.append(source)
+        live.record_answer(answer, source)
         if isinstance(before, Decision):
             live.last_decider = before.side
         live.log.extend(live.game.events(new))
         live.row.steps, live.row.status, live.row.result, live.row.updated = live.steps, status, result, now
-        live.changes += 1
+        live.publish()
 
-    def roller(self, live: Live) -> str:
-        """Whose roll a Chance is: the side that answered the last decision (the engines' Chance names no side),
-        or the game's first side before any decision."""
-        return live.last_decider or live.game.sides[0]
+    def _follow(self, live: Live) -> None:
+        """Queue the game on the worker if its next answer is the server's."""
+        if live.servers_turn():
+            self.mover.push(live)
 
-    def dice_enterers(self, live: Live) -> list[str]:
-        """Human sides that may type the faces of a manual Chance now. At one table: every human side whose view
-        shows how many dice. Remote: only the roller, if human and its view shows them (else the server rolls)."""
-        if live.row.dice != "manual":
-            return []
-        sides = [s for s, n in live.row.seats.items() if n == HUMAN]
-        if not live.row.at_table:
-            sides = [s for s in sides if s == self.roller(live)]
-        out = []
-        for side in sides:
-            p = live.game.view(live.state, side).get("pending") or {}
-            if p.get("kind") == "chance" and p.get("dice") is not None:
-                out.append(side)
-        return out
+    def _server_move(self, live: Live) -> bool:
+        """Give one answer that is the server's (the worker calls this): an AI seat's decision or the server's
+        dice. False when a person must answer, the game is over or it left memory."""
+        with live.lock:
+            if live.evicted:
+                return False
+            pause = live.pause()
+            if isinstance(pause, End):
+                return False
+            if isinstance(pause, Chance):
+                if live.dice_enterers(live.snap):
+                    return False
+                answer, source = self.server_roll(live, pause), SERVER
+            elif live.row.seats.get(pause.side) == HUMAN:
+                return False
+            else:
+                answer = live.agents[pause.side].choose(live.game.view(live.state, pause.side), pause)
+                source = pause.side
+            live.server_moves += 1
+            if live.server_moves > MAX_AI_STEPS:
+                raise RuntimeError(f"game {live.row.id}: the AI seats did not stop within {MAX_AI_STEPS} answers")
+            self._apply(live, answer, source)
+            return True
 
     def server_roll(self, live: Live, chance: Chance) -> tuple[int, ...]:
         """The server's roll for record answer #len(answers): committed dice, or an older game's seeded dice."""
@@ -328,36 +392,16 @@ class Server:
         rng = random.Random(f"{live.row.seed}:{live.steps}")
         return tuple(rng.randint(1, k) for k in chance.dice)
 
-    def decision_token(self, live: Live, side: str) -> str:
-        """The token of `side`'s pending answer: it names how many answers this side has given, nothing more."""
-        key = hashlib.sha256(b"kaisen-decision-key:" + (live.row.secret or f"{live.row.id}:{live.row.seed}".encode())
-                             ).digest()
-        msg = f"kaisen-decision-v1:{side}:{live.answered_by(side)}".encode()
-        return hmac.new(key, msg, hashlib.sha256).hexdigest()[:24]
+    def answer(self, token: str, body: Any) -> payloads.Entry:
+        """A seat answers: its decision's option id, or the faces of manual dice. The answer is stored and
+        applied, and the reply is the seat's payload at once; an AI's reply follows on the worker (pushed)."""
+        while True:
+            live, side = self.resolve(token)
+            entry = self._answer(live, side, body)
+            if entry is not None:
+                return entry
 
-    def advance(self, live: Live) -> None:
-        """Move the AI seats and roll the server's dice until a human must answer, manual dice are due, or the
-        end. The server's dice for answer #n are derived from the secret and n: the same after any restart."""
-        with live.lock:
-            for _ in range(MAX_AI_STEPS):
-                pause = live.pause()
-                if isinstance(pause, End):
-                    return
-                if isinstance(pause, Chance):
-                    if self.dice_enterers(live):
-                        return
-                    self._apply(live, self.server_roll(live, pause), SERVER)
-                elif live.row.seats.get(pause.side) == HUMAN:
-                    return
-                else:
-                    agent = live.agents[pause.side]
-                    choice = agent.choose(live.game.view(live.state, pause.side), pause)
-                    self._apply(live, choice, pause.side)
-            raise RuntimeError(f"game {live.row.id}: the AI seats did not stop within {MAX_AI_STEPS} steps")
-
-    def answer(self, token: str, body: Any) -> dict[str, Any]:
-        """A seat answers: its decision's option id, or the faces of manual dice; then the AI moves."""
-        live, side = self.resolve(token)
+    def _answer(self, live: Live, side: str | None, body: Any) -> payloads.Entry | None:
         if not isinstance(body, dict):
             raise ApiError(422, "bad-request", "the body must be a JSON object {answer, decision_token}")
         if "step" in body:
@@ -379,12 +423,14 @@ class Server:
         if side is None:
             raise ApiError(403, "spectator", "a spectator link cannot answer")
         with live.lock:
+            if live.evicted:            # it left memory after we found it: look it up again
+                return None
             pause = live.pause()
             if isinstance(pause, End):
                 raise ApiError(409, "over", "the game is over")
-            mine = pause.side == side if isinstance(pause, Decision) else side in self.dice_enterers(live)
+            mine = pause.side == side if isinstance(pause, Decision) else side in live.dice_enterers(live.snap)
             if mine and not hmac.compare_digest(given_token.encode("utf-8", "replace"),
-                                                   self.decision_token(live, side).encode()):
+                                                   live.decision_token(live.snap, side).encode()):
                 raise ApiError(409, "stale", "the game has moved on: reload and answer again")
             if isinstance(pause, Decision):
                 if pause.side != side:
@@ -398,7 +444,7 @@ class Server:
                     raise ApiError(422, "illegal", f"{pause.prompt}: not one of the options",
                                    rule=pause.rule, given=answer[:200], allowed=pause.ids())
             else:   # Chance
-                if side not in self.dice_enterers(live):
+                if side not in live.dice_enterers(live.snap):
                     raise ApiError(409, "not-your-turn", "no dice for you to enter now: wait for the other side")
                 answer = self._faces(live, side, pause, answer)
             try:
@@ -407,8 +453,9 @@ class Server:
                 raise ApiError(422, "illegal", err.reason if isinstance(pause, Decision) else "refused",
                                rule=err.rule, given=answer if isinstance(answer, str) else list(answer),
                                allowed=pause.ids() if isinstance(pause, Decision) else None) from None
-            self.advance(live)
-            return self.payload_for(live, side)
+            live.server_moves = 0
+        self._follow(live)
+        return payloads.entry(live, side)
 
     @staticmethod
     def _faces(live: Live, side: str, chance: Chance, answer: Any) -> tuple[int, ...]:
@@ -426,64 +473,17 @@ class Server:
                                given=face if isinstance(face, int) else None, allowed=f"an integer 1..{sides}")
         return tuple(answer)
 
+
     # -- what a seat sees -------------------------------------------------------------------------------
-    def payload(self, token: str, log_from: int = 0) -> dict[str, Any]:
+    def payload(self, token: str) -> payloads.Entry:
+        """The payload of the reader a token opens (an Entry: `.payload(log_from)`, `.text(log_from)`)."""
         live, side = self.resolve(token)
-        with live.lock:
-            return self.payload_for(live, side, log_from)
+        return payloads.entry(live, side)
 
-    def payload_for(self, live: Live, side: str | None, log_from: int = 0) -> dict[str, Any]:
-        """The reader's payload: built only from what `side` (None: a spectator) may know. `version` hashes the
-        whole of it (log from the start, without game_id), so it changes exactly when the payload does."""
-        game, row = live.game, live.row
-        pause = live.pause()
-        over = isinstance(pause, End)
-        if side is None:
-            log = [e for e in live.log if over or e.private_to is None]
-        else:
-            log = [e for e in live.log if e.visible_to(side)]
-        log_from = max(0, log_from)
-        whole = [e.to_dict() for e in log]
-        out: dict[str, Any] = {
-            "game": game.id, "game_title": game.title, "game_id": row.id, "title": row.title,
-            "scenario": row.scenario, "options": dict(row.options), "dice": row.dice, "at_table": row.at_table,
-            "dice_scheme": DICE_SCHEME if row.secret is not None else None,
-            "dice_commitment": commitment(row.secret) if row.secret is not None else None,
-            "sides": list(game.sides), "seats": dict(row.seats), "side": side,
-            "status": row.status, "version": "",
-            "pending": self._pending(live, side, pause),
-            "log_from": log_from, "log_size": len(log), "log": whole,
-            "result": result_of(pause) if over else None,
-        }
-        if side is not None:
-            out["view"] = game.view(live.state, side)
-        elif over:
-            out["view"] = game.view(live.state, None)
-            out["views"] = {s: game.view(live.state, s) for s in game.sides}
-        else:
-            out["view"] = game.public_view(live.state)
-        out["version"] = payload_version(out)
-        out["log"] = whole[log_from:]
-        return out
-
-    def _pending(self, live: Live, side: str | None, pause) -> dict[str, Any]:
-        if isinstance(pause, End):
-            return {"kind": "end", "result": result_of(pause)}
-        if isinstance(pause, Decision):
-            if side == pause.side:
-                return {"kind": "decision", "side": side, "prompt": pause.prompt, "rule": pause.rule,
-                        "decision_kind": pause.kind,
-                        "options": [{"id": o.id, "label": o.label, "fields": o.fields or {}} for o in pause.options],
-                        "decision_token": self.decision_token(live, side)}
-            return {"kind": "waiting", "for": "decision", "side": pause.side,
-                    "seat": live.row.seats.get(pause.side)}
-        # a Chance: only manual dice ever wait here (the server's dice are rolled at once)
-        if side is not None and side in self.dice_enterers(live):
-            p = live.game.view(live.state, side).get("pending") or {}
-            return {"kind": "dice", "reason": p.get("reason"), "count": len(pause.dice),
-                    "sides": list(pause.dice), "rule": pause.rule,
-                    "decision_token": self.decision_token(live, side)}
-        return {"kind": "waiting", "for": "dice", "side": None, "seat": None}
+    @staticmethod
+    def payload_for(live: Live, side: str | None, log_from: int = 0) -> dict[str, Any]:
+        """The reader's payload as a dict: built only from what `side` (None: a spectator) may know."""
+        return payloads.entry(live, side).payload(log_from)
 
     def record(self, token: str) -> dict[str, Any]:
         live, side = self.resolve(token)
@@ -493,6 +493,16 @@ class Server:
             rec = self.record_of(live)
             return {"record": rec.to_dict(), "final_view": live.game.view(live.state, None),
                     "result": result_of(live.pause()), "log": [e.to_dict() for e in live.log]}
+
+    async def settled(self, live: Live, timeout: float) -> None:
+        """Wait (without a thread) until the worker owes this game no move, or `timeout` seconds."""
+        end = time.monotonic() + timeout
+        while live.moving:
+            seen = live.settled.changes
+            left = end - time.monotonic()
+            if not live.moving or left <= 0:
+                return
+            await live.settled.wait(seen, left)
 
     @staticmethod
     def record_of(live: Live) -> Record:
@@ -507,8 +517,17 @@ class Server:
                       seed=live.row.seed, answers=list(live.answers), agents=dict(live.row.seats), dice=dice)
 
 
-def payload_version(payload: dict[str, Any]) -> str:
-    """16 hex digits of SHA-256 over the canonical JSON of a payload without its game id and version."""
-    body = {k: v for k, v in payload.items() if k not in ("game_id", "version", "log_from")}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+def paging(page: Any, per_page: Any) -> tuple[int, int]:
+    """The list's page and page size from query text; a clear 422 for anything else."""
+    def whole(value: Any, name: str, default: int, top: int) -> int:
+        if value is None:
+            return default
+        allowed = f"a whole number from 1 to {top}"
+        text = value.strip() if isinstance(value, str) else ""
+        n = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+        if n is None or not 1 <= n <= top:
+            raise ApiError(422, "bad-request", f"{name} must be {allowed}", field=name,
+                           given=str(value)[:40], allowed=allowed)
+        return n
+    return whole(page, "page", 1, MAX_PAGE), whole(per_page, "per_page", PER_PAGE, MAX_PER_PAGE)

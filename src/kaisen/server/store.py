@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS answers (
     source    TEXT,                      -- who gave it: a side, "server" (server dice), NULL: an older row
     PRIMARY KEY (game_id, n)
 );
+CREATE INDEX IF NOT EXISTS games_by_created ON games (created DESC, id);
 CREATE TABLE IF NOT EXISTS tokens (
     hash      TEXT PRIMARY KEY,          -- sha256 hex of the token; the token itself is never stored
     game_id   TEXT NOT NULL REFERENCES games(id),
@@ -181,10 +182,20 @@ class Store:
             r = self.db.execute(f"SELECT {self._COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return self._row(r) if r else None
 
-    def games(self) -> list[GameRow]:
+    def games(self, limit: int | None = None, offset: int = 0) -> list[GameRow]:
+        """Games, newest first: all of them, or `limit` from `offset` (a page of the public list)."""
+        sql = f"SELECT {self._COLS} FROM games ORDER BY created DESC, id"
+        args: tuple = ()
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args = (limit, offset)
         with self.lock:
-            rows = self.db.execute(f"SELECT {self._COLS} FROM games ORDER BY created DESC, id").fetchall()
+            rows = self.db.execute(sql, args).fetchall()
         return [self._row(r) for r in rows]
+
+    def count(self) -> int:
+        with self.lock:
+            return self.db.execute("SELECT count(*) FROM games").fetchone()[0]
 
     def answers(self, game_id: str) -> list[Any]:
         with self.lock:
