@@ -17,7 +17,11 @@ def _kind(c: Ctx, u: str) -> str:
 
 def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
     """Units that fight in the area: at sea there, submarines left out (16.4)."""
-    return [u for u in c.at_sea(area, side) if _kind(c, u) != "sub"]
+    units = c.d.units
+    here = c.by().get("sea:" + area, ())
+    if side is None:
+        return [u for u in here if units[u].kind != "sub"]
+    return [u for u in here if units[u].side == side and units[u].kind != "sub"]
 
 
 def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:

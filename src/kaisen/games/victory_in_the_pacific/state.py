@@ -166,6 +166,7 @@ class Locs(dict):
         return (Locs, (dict(self),))
 
 
+_new = object.__new__
 _DERIVED = frozenset({"cache", "last_events", "kept"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
 
@@ -208,12 +209,38 @@ class VPState:
 
     def copy(self) -> "VPState":
         """A cheap copy: dicts copied shallowly, the index of `loc` shared until a unit moves; tuples, frozensets
-        and specs shared."""
-        return VPState(self.turn, self.step, self.loc.copy(), dict(self.mode), self.raider, dict(self.damage),
-                       self.moved, dict(self.repaired), dict(self.back), dict(self.control), dict(self.base_control),
-                       dict(self.surrounded), self.poc, self.poc_log, self.moving, self.done, self.passes,
-                       self.sub_used, self.combat.copy() if self.combat is not None else None, self.fought,
-                       self.pending, self.first_turn, self.options, self.result, (), None, self.kept)
+        and specs shared. Slots are set one by one on a bare instance (the dataclass __init__ with 27 arguments
+        and its __post_init__ cost twice as much, on every step)."""
+        n = _new(VPState)
+        n.turn = self.turn
+        n.step = self.step
+        n.loc = self.loc.copy()
+        n.mode = self.mode.copy()
+        n.raider = self.raider
+        n.damage = self.damage.copy()
+        n.moved = self.moved
+        n.repaired = self.repaired.copy()
+        n.back = self.back.copy()
+        n.control = self.control.copy()
+        n.base_control = self.base_control.copy()
+        n.surrounded = self.surrounded.copy()
+        n.poc = self.poc
+        n.poc_log = self.poc_log
+        n.moving = self.moving
+        n.done = self.done
+        n.passes = self.passes
+        n.sub_used = self.sub_used
+        combat = self.combat
+        n.combat = combat.copy() if combat is not None else None
+        n.fought = self.fought
+        n.pending = self.pending
+        n.first_turn = self.first_turn
+        n.options = self.options
+        n.result = self.result
+        n.last_events = ()
+        n.cache = None
+        n.kept = self.kept
+        return n
 
     def option(self, name: str) -> bool:
         opts = _OPTIONS.get(self.options)
