@@ -406,3 +406,34 @@ def test_vitp_long_sortie_menu_grouped_by_port_with_names(browser, base_url, api
         page.locator("#pending").screenshot(path=str(artifacts / "victory-in-the-pacific-grouped-menu.png"))
     finally:
         page.close()
+
+
+def test_pacific_fury_zones_hold_counters_with_printed_values_and_face_down_backs(browser, base_url, api, artifacts):
+    from kaisen.games.pacific_fury.views import hidden_units
+    made = new_game(api, "pacific-fury", "usa", seed=5)
+    page = browser.new_page(viewport=DESKTOP)
+    token = made["tokens"]["usa"]
+    try:
+        page.goto(made["links"]["usa"])
+        _, seen = play(page, random.Random(7), 250, board=False, until="""
+            document.querySelectorAll('#board .pf-ship').length > 0 && document.querySelectorAll('#board .pf-back').length > 0""")
+        assert seen, "no zone held both a seen task force and a face-down one"
+        view = api.get(f"/api/seat/{token}").json()["view"]
+        zones_text = " ".join(page.eval_on_selector_all("#board .zone", "zs => zs.map(z => z.textContent)"))
+        for z in view["zones"]:
+            for tf in z["task_forces"]:
+                if tf["ships"] is None:
+                    backs = page.locator(f"#board [data-testid=zone-{z['id']}] .pf-back")
+                    assert backs.count() >= min(tf["count"], 5)
+                    continue
+                for u in tf["ships"]:
+                    spec = view["units"][u]
+                    counter = page.locator(f'#board [data-testid="ship-{u}"]').first.text_content()
+                    assert spec["type"] in counter
+                    if spec["type"] not in ("AP", "TE"):
+                        assert f"{spec['cf']}-{spec['df']}" in counter
+        for u in hidden_units(view, "usa"):                 # fog of war: no hidden Japanese ship is named at sea
+            assert view["names"][u] not in zones_text, u
+        page.locator("#board").screenshot(path=str(artifacts / "pacific-fury-counters.png"))
+    finally:
+        page.close()

@@ -125,8 +125,9 @@ export function pacificFury(v, data, extra = {}) {
   for (const z of v.zones) {
     const bySide = { japan: [], usa: [] };
     for (const tf of z.task_forces) bySide[tf.side].push(tf);
-    const tfLines = (tf) => (tf.ships == null ? [] : wrap(pfUnits(v, tf.ships), 36));
-    const tfH = (tf) => 18 + 12 * tfLines(tf).length;
+    const MW = 62, MH = 30, per = 3;
+    const sorted = (tf) => [...tf.ships].sort((a, b) => ORDER.indexOf(v.units[a]?.type) - ORDER.indexOf(v.units[b]?.type));
+    const tfH = (tf) => (tf.ships == null ? 44 : 20 + Math.ceil(tf.ships.length / per) * (MH + 3));
     const colH = (sd) => bySide[sd].reduce((a, tf) => a + tfH(tf) + 4, 0);
     const zh = Math.max(120, 30 + Math.max(colH("japan"), colH("usa")));
     zb += `<g class="zone" data-key="${esc(z.id)}" data-testid="zone-${esc(z.id)}">` + rect(zx, zy, zw, zh, 'class="zone-box"');
@@ -137,10 +138,22 @@ export function pacificFury(v, data, extra = {}) {
       for (const tf of bySide[sd]) {
         const hidden = tf.ships == null, h = tfH(tf);
         zb += `<g data-testid="tf-${esc(tf.tf)}"><title>${esc(hidden ? `${tf.tf}: ${tf.count} face down` : `${tf.tf}:\n${tipOf(v, tf.ships)}`)}</title>`;
-        zb += rect(cx, cy, zw / 2 - 20, h, `class="tf${hidden ? " face-down" : ""}" fill="${hidden ? "#3b4252" : FILL[sd]}" stroke="${COLOR[sd]}" rx="4"`);
+        zb += rect(cx, cy, zw / 2 - 20, h, `class="tf${hidden ? " face-down" : ""}" fill="${FILL[sd]}" stroke="${COLOR[sd]}" rx="4"`);
         const label = hidden ? `${tf.tf}: ${tf.count} counter${tf.count === 1 ? "" : "s"} face down` :
-          `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden)"}`;
-        zb += t(cx + 6, cy + 13, label, `class="tiny bold${hidden ? " chip" : ""}"`) + lines(cx + 6, cy + 26, tfLines(tf)) + "</g>";
+          `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden from the enemy)"}`;
+        zb += t(cx + 6, cy + 13, label, 'class="tiny bold"') + "</g>";
+        if (hidden) {                      // the stack's backs: how many counters, nothing of what they are
+          for (let k = Math.min(tf.count, 5) - 1; k >= 0; k--)
+            zb += rect(cx + 8 + k * 5, cy + 18, 44, 22, `rx="3" class="pf-back" fill="#3b4252" stroke="${COLOR[sd]}"`);
+          zb += t(cx + 30, cy + 33, String(tf.count), 'text-anchor="middle" class="tiny chip"');
+        } else sorted(tf).forEach((u, i) => {
+          const x = cx + 6 + (i % per) * (MW + 3), y = cy + 18 + Math.floor(i / per) * (MH + 3), sp = v.units[u];
+          const nm = shipName(v, u);
+          zb += `<g class="pf-ship" data-key="${esc(u)}" data-testid="ship-${esc(u)}"><title>${esc(`${nm} (${sp.type}): CF ${sp.cf}, DF ${sp.df}`)}</title>` +
+            rect(x, y, MW, MH, `rx="3" class="counter" fill="#fff" stroke="${COLOR[sd]}" stroke-width="1.5"`) + rect(x, y, 3, MH, `fill="${COLOR[sd]}"`) +
+            t(x + 6, y + 12, nm.length > 10 ? nm.slice(0, 9) + "." : nm, 'class="tiny bold" font-size="9.5"') +
+            t(x + 6, y + 25, ["AP", "TE"].includes(sp.type) ? sp.type : `${sp.type} ${sp.cf}-${sp.df}`, 'class="tiny" font-size="9.5"') + "</g>";
+        });
         cy += h + 4;
       }
     }
