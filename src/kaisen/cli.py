@@ -33,6 +33,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 HUMAN = "human"
 HELP_TEXT = """At a decision, type:
   a number or an option id   choose that option
+  1 4 7, 1-3                 several picks in a row where the rules let you choose several things (ships into a
+                             task force, hits); the numbers stay those of the first menu, a gone option is "taken"
   a path, e.g. a tl a d      a whole movement or dodge in one line (FotP): a sl sr tl tr d c ss<0-5> pl pr t db
   board [full|compact]       show the board (the form that suits the terminal; or the one named)
   log [N]                    the last N lines of the narrated log (default 20)
@@ -44,7 +46,8 @@ HELP_TEXT = """At a decision, type:
   help                       this text
   quit                       leave the game (it is kept: `kaisen resume` lists and resumes kept games)
 After each of your answers you see what happened since (the other side's moves and the dice as your side may
-see them, each roll's reason first), then the menu. """ + BOARD_RULE
+see them, each roll's reason first), then the menu.
+""" + BOARD_RULE
 
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
@@ -423,7 +426,9 @@ class Session:
         count = None if arg == "all" else int(arg or 1)
         point, stop = self.match.undo_point(side)
         if point == len(self.match.record.answers) or count == 0:
-            self.console.print(f"Cannot undo: {undo_refusal(side, stop)}.", markup=False, highlight=False)
+            mine = any(h.side == side for h in self.match.history)
+            self.console.print(f"Cannot undo: {undo_refusal(side, stop if mine else None)}.", markup=False,
+                               highlight=False)
             return
         taken = self.match.undo(side, count)
         self.recap.drop_from(len(self.match.record.answers))

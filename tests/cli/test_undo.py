@@ -216,3 +216,33 @@ def test_undo_shows_japan_nothing_of_the_us_plot():
             assert seen[0] == seen[1]
             compared += bool(seen[0][0])
     assert compared >= 1                  # at least once Japan took its moves back
+
+
+def test_hot_seat_undo_takes_back_only_the_own_answers_since_the_other_sides(monkeypatch):
+    """Two humans at one terminal (PF): Japan adds two ships and takes both back with `undo all`; after Japan's
+    task forces are formed the US, which has not answered yet, has nothing to take back; the US adds a ship and
+    takes it back, and the kept record loses exactly those answers."""
+    import builtins
+    import io
+
+    from rich.console import Console
+
+    from kaisen.cli import Session
+
+    game = get_game("pacific-fury")
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=False, highlight=False)
+    seats = {"japan": "human", "usa": "human"}
+    match = Match(game, seed=4, agents=seats)
+    session = Session(console, game, match, seats, seed=4)
+    lines = ["", "1", "2", "undo all", "1", "done", "", "undo", "1", "undo", "quit", "y"]
+    feed = iter(lines)
+    monkeypatch.setattr(builtins, "input", lambda *a: next(feed, "y"))
+    session.run()
+    text = out.getvalue()
+    assert "Taken back (2): Add " in text
+    assert "Cannot undo: you have not answered yet." in text
+    assert text.count("Taken back (1): Add ") == 1
+    japan = [a for a, h in zip(match.record.answers, match.history) if h.side == "japan"]
+    assert japan[-1] == "done" and len([a for a in japan if a.startswith("add:")]) == 1
+    assert not any(h.side == "usa" for h in match.history)

@@ -9,7 +9,7 @@ from kaisen.engine.core import Game
 
 FULL_AT = (100, 35)
 """Columns and rows from which the full board is drawn; a smaller terminal gets the compact one (80x24 fits)."""
-RULE = ("The board is shown at your first decision, when a new turn or phase begins, and at the first decision "
+RULE = ("The board is shown at your first decision, when a new turn or phase begins, and at the first decision\n"
         "of a kind you have not answered yet (e.g. the first hit to allocate); otherwise type `board`.")
 
 
