@@ -153,6 +153,6 @@ def render_board(view: dict[str, Any], compact: bool = False) -> str:
         out.append(f"Game over: {SIDE_NAME.get(p['winner'], 'nobody (draw)')} wins. {p['summary']}")
     elif p["kind"] == "chance":
         out.append(f"Dice: {p['reason']}")
-    else:
+    elif p["side"] != view["side"]:          # the viewer's own decision: the menu under the board says it
         out.append(f"{SIDE_NAME[p['side']]}: {p['prompt']}")
     return "\n".join(out)

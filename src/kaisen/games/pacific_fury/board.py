@@ -211,5 +211,7 @@ def render_board(view: dict[str, Any], compact: bool = False) -> Any:
     combat = combat_panel(view)
     if combat is not None:
         parts.append(combat)
-    parts.append(pending_line(view))
+    p = view["pending"]
+    if not (p["kind"] == "decision" and p["side"] == view["side"]):
+        parts.append(pending_line(view))      # the viewer's own decision: the menu under the board says it
     return Group(*parts)

@@ -118,7 +118,7 @@ def render_board(view: dict[str, Any], compact: bool = False) -> str:
     if view.get("combat"):
         out.append(combat_text(view, d))
     p = view["pending"]
-    if p["kind"] == "decision":
+    if p["kind"] == "decision" and p["side"] != side:     # the viewer's own: the menu under the board says it
         out.append(f"{SIDE_NAME.get(p['side'], p['side'])}: {p['prompt']}")
     elif p["kind"] == "end":
         out.append(p["summary"])
