@@ -246,3 +246,42 @@ def test_hot_seat_undo_takes_back_only_the_own_answers_since_the_other_sides(mon
     japan = [a for a, h in zip(match.record.answers, match.history) if h.side == "japan"]
     assert japan[-1] == "done" and len([a for a in japan if a.startswith("add:")]) == 1
     assert not any(h.side == "usa" for h in match.history)
+
+
+def test_undo_shows_the_second_chooser_nothing_of_the_first_day_or_night_choice():
+    """Hidden alternatives (VITP 7.3): the first side chooses day or night in secret; the other side then
+    chooses the same. Its answer shows both choices (public by rule), so it cannot be taken back, whichever the
+    first choice was; and the reason given is the same."""
+    game = get_game("victory-in-the-pacific")
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = game.new_state()
+        answers: list = []
+        for _ in range(6000):
+            p = game.pause(s)
+            if isinstance(p, End) or (isinstance(p, Decision) and set(p.ids()) == {"day", "night"}
+                                      and s.combat is not None and not s.combat.choice):
+                break
+            a = random_answer(p, rng)
+            answers.append(a)
+            s = game.apply(s, a)
+        p = game.pause(s)
+        if not isinstance(p, Decision):
+            continue
+        first = p.side
+        seen = []
+        for secret in ("day", "night"):
+            m = match_of(game, answers + [secret])
+            q = m.pause()
+            if not (isinstance(q, Decision) and q.side != first and "day" in q.ids()):
+                break
+            before = look(game, m.state, q.side)
+            m.answer("day", q)
+            point, stop = m.undo_point(q.side)
+            seen.append((len(m.record.answers) - point, None if stop is None else (stop.side, stop.revealed),
+                         before))
+        if len(seen) == 2:
+            assert seen[0] == seen[1] and seen[0][:2] == (0, (seen[0][1][0], True))
+            compared += 1
+    assert compared >= 1
