@@ -78,3 +78,13 @@ def test_a_taken_number_in_the_picks_stops_the_rest(monkeypatch):
     match, text = run_pf(monkeypatch, ["1", "2 1 3", "quit"])
     assert match.record.answers[-2:] == ["add:saratoga", "add:enterprise"]
     assert "The rest of your picks (2) was dropped: option 1 is no longer offered." in text
+
+
+def test_seven_hits_allocated_in_one_line_the_same_number_twice_meaning_two_hits(monkeypatch):
+    """PF 10.7 (seed 3): the US moves into Japan's zone, carrier combat, 7 hits to allocate: "1 1 1 2 2 3 3"
+    gives three to Shokaku, two to Zuikaku, two to Ryujo, and the echo shows each ship's hits so far."""
+    match, text = run_pf(monkeypatch, ["1-18", "done", "1", "1", "1 1 1 2 2 3 3", "quit"])
+    hits = [a for a, h in zip(match.record.answers, match.history)
+            if h.side == "usa" and isinstance(a, str) and a.startswith("hit:")]
+    assert hits == ["hit:shokaku"] * 3 + ["hit:zuikaku"] * 2 + ["hit:ryujo"] * 2
+    assert "(picked: Shokaku (DF 2, 2 hit(s) so far))" in text

@@ -364,7 +364,7 @@ class Session:
         if picked is not None:
             self.lines(self.recap.take(side))
             self.console.print(f"{side_name(side)}> {self.picks.ids.index(picked) + 1}  (picked: "
-                               f"{self.picks.label(picked)})", style="dim", markup=False, highlight=False)
+                               f"{decision.option(picked).label})", style="dim", markup=False, highlight=False)
             return picked
         if self.hot_seat:
             self.hand_over(side)
