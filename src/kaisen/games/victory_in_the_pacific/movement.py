@@ -69,6 +69,11 @@ def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
     """Every sea area the unit can end in, with the fewest areas entered (6.21-6.3: from a touching area
     onward; it must stop on entering an enemy-controlled area; amphibious units stop in their second). Kept per
     rules data for the port, side, reach and control of the sea areas: shared, so read it, never change it."""
+    return _reach_entry(c, u, raid)[0]
+
+
+def _reach_entry(c: Ctx, u: str, raid: bool) -> tuple[dict[str, int], dict]:
+    """`reach` and, beside it, the destination menus made from it (`dest_options`), kept together."""
     base = in_port(c, u)
     side = c.side_of(u)
     limit = max_areas(c, u, raid)
@@ -79,7 +84,7 @@ def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
     if got is None:
         if len(cache) > 20000:
             cache.clear()
-        got = cache[key] = _reach(c, base, side, limit)
+        got = cache[key] = (_reach(c, base, side, limit), {})
     return got
 
 
@@ -104,19 +109,28 @@ def _reach(c: Ctx, base: str, side: str, limit: int) -> dict[str, int]:
     return best
 
 
-def dest_options(c: Ctx, u: str, raid: bool) -> list[Option]:
+def dest_options(c: Ctx, u: str, raid: bool) -> tuple[Option, ...]:
+    """The sea areas the unit may sail to (6.2), nearest first; the menu is made once for the unit, its reach,
+    speed and speed-roll distance, and kept with its reach (the options are shared: read them, never change
+    them)."""
     roll = rolled_from(c, u, raid)
     speed = c.speed(u)
     slow = roll if roll and speed < 7 else 0          # from this many areas on, the label notes the speed roll
+    best, menus = _reach_entry(c, u, raid)
+    key = (u, raid, slow, speed)
+    got = menus.get(key)
+    if got is not None:
+        return got
     name, areas = c.name(u), c.d.areas
     out = []
-    for a, n in sorted(reach(c, u, raid).items(), key=lambda x: (x[1], x[0])):
+    for a, n in sorted(best.items(), key=lambda x: (x[1], x[0])):
         if slow and n >= slow:
             make = lazy_label("{} to {}, {} area(s) (speed roll: speed {})", name, areas[a].name, n, speed)
         else:
             make = lazy_label("{} to {}, {} area(s)", name, areas[a].name, n)
         out.append(Option("to:" + a, None, {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}, make))
-    return out
+    got = menus[key] = tuple(out)
+    return got
 
 
 def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
