@@ -42,6 +42,8 @@ see them, each roll's reason first), then the menu.
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, erase the screen, erase the scrollback."""
 
+RECAP_LEAST = 8
+"""However long the menu, a terminal shows at least this many recap lines above it."""
 SECRETS_NOTE = "Note: a saved game holds both sides' secrets; do not show the file to your opponent."
 
 
@@ -137,14 +139,25 @@ class Session:
         elif not self.quiet:
             self.lines([f"  {'[' + chance.rule + '] ' if chance.rule else ''}roll: {chance.reason}"])
 
-    def catch_up(self, side: str, kind: str) -> None:
-        """Before a human's decision: the board when it is due (BOARD_RULE), then the recap of what happened."""
+    def catch_up(self, decision: Decision) -> None:
+        """Before a human's decision: the board when it is due (BOARD_RULE), then the recap of what happened; on
+        a terminal, a recap taller than the room left above the menu keeps its last lines (the rest: `log`)."""
+        side = decision.side
         view = self.game.view(self.match.state, side)
-        if self.watch.due(side, view, kind):
-            self.console.print(draw(self.game, view, wants_compact(self.console)))
+        used = len(decision.options) + 3              # the prompt line, the menu, the hint, the input line
+        if self.watch.due(side, view, decision.kind):
+            board = draw(self.game, view, wants_compact(self.console))
+            if self.console.is_terminal:
+                used += len(self.console.render_lines(board, pad=False))
+            self.console.print(board)
         lines = self.recap.take(side)
         if lines and self.hot_seat:
             self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
+        room = max(RECAP_LEAST, self.console.size.height - used - 1)
+        if self.console.is_terminal and len(lines) > room:
+            self.console.print(f"  ({len(lines) - room + 1} earlier lines: type `log` to read them)",
+                               markup=False, highlight=False)
+            lines = lines[-(room - 1):]
         self.lines(lines)
 
     def hand_over(self, side: str) -> None:
@@ -368,7 +381,7 @@ class Session:
             return picked
         if self.hot_seat:
             self.hand_over(side)
-        self.catch_up(side, decision.kind)
+        self.catch_up(decision)
         if self.picks.note:
             self.console.print(self.picks.note, markup=False, highlight=False)
             self.picks.note = ""
