@@ -135,3 +135,17 @@ def test_an_undone_game_is_kept_and_kaisen_resume_goes_on(term, tmp_path):
     r.expect("kaisen resume")
     assert r.close() == 0
     assert len(Record.load(kept[0]).answers) == len(answers) + 1
+
+
+def test_a_long_recap_keeps_its_last_lines_and_the_menu_on_the_24_rows(term):
+    """VITP (seed 4): Japan's whole first turn happens before the Allies' first decision; the screen keeps the
+    recap's last lines and the menu, and says how many earlier lines `log` reads."""
+    t = term("play", "victory-in-the-pacific", "--seed", "4")
+    screen = t.expect("Allies> ")
+    assert "earlier lines: type `log` to read them" in screen
+    tail = screen[screen.index("earlier lines"):].split("\n")
+    assert len(tail) <= 24 and any(line.startswith("  [") for line in tail)
+    t.send("quit")
+    t.expect("[y/N]")
+    t.send("y")
+    t.close()
