@@ -437,3 +437,23 @@ def test_pacific_fury_zones_hold_counters_with_printed_values_and_face_down_back
         page.locator("#board").screenshot(path=str(artifacts / "pacific-fury-counters.png"))
     finally:
         page.close()
+
+
+def test_fury_at_midway_air_attack_drawn(browser, base_url, api, artifacts):
+    made = new_game(api, "fury-at-midway", "usa", seed=4)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["usa"])
+        _, seen = play(page, random.Random(3), 400, until="!!document.querySelector('#board [data-testid=battle]')", board=False)
+        assert seen, "no air attack was drawn"
+        attack = api.get(f"/api/seat/{made['tokens']['usa']}").json()["view"]["attack"]
+        title = page.locator("[data-testid=battle-title]").text_content()
+        assert title.startswith(f"Air attack: strike group {attack['gid']}")
+        band = page.locator("#board [data-testid=battle]")
+        # the strike group's squadrons on the left, the CAP, interceptors and deck squadrons on the right
+        assert band.locator(".battle-side[data-side='0'] .counter-g").count() == len(attack["units"])
+        defence = len(attack["cap"]) + len(attack["interceptors"]) + sum(len(x) for x in attack["decks"].values())
+        assert band.locator(".battle-side[data-side='1'] .counter-g").count() == defence
+        page.locator("#board").screenshot(path=str(artifacts / "fury-at-midway-air-attack.png"))
+    finally:
+        page.close()

@@ -3,6 +3,7 @@
 // side's carrier display as the printed one lays it out: per carrier its deck boxes and hangar, per task force or
 // carrier division its CAP and Return boxes, with each squadron a counter (aircraft, kind, steps left).
 import { esc, sideName } from "./common.js";
+import { battleBand } from "./battle.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4" };
@@ -32,9 +33,10 @@ function squadron(v, data, [id, steps], x, y) {
   let o = `<g class="squadron" data-key="${esc(id)}" data-testid="sq-${esc(id)}"><title>${esc(tip)}</title>`;
   o += rect(x, y, SQ_W, SQ_H, `rx="3" class="counter" fill="${KIND_FILL[q.kind] || "#fff"}" stroke="${COLOR[sd]}" stroke-width="1.5"`);
   o += rect(x, y, 4, SQ_H, `fill="${COLOR[sd]}"`);
-  o += t(x + 7, y + 10, (q.aircraft || id).replace(/-.*/, ""), 'class="tiny bold" font-size="9.5"');
+  const model = q.aircraft || id;
+  o += t(x + 7, y + 10, /^[A-Z]-\d/.test(model) ? model : model.replace(/-.*/, ""), 'class="tiny bold" font-size="9.5"');
   o += t(x + SQ_W - 3, y + 10, KIND_CODE[q.kind] || "", 'text-anchor="end" class="tiny bold" font-size="9.5"');
-  o += t(x + 7, y + 21, `${(v.names[id] || id).split(" ")[0]} · ${q.strength ?? "?"}`, 'class="tiny" font-size="9"');
+  o += t(x + 7, y + 21, `${(v.names[id] || id).split(" ")[0].slice(0, 6)} ${q.strength ?? "?"}`, 'class="tiny" font-size="9"');
   for (let i = 0; i < (q.steps || steps); i++)
     o += rect(x + SQ_W - 8 - i * 7, y + 14, 5, 5, `fill="${i < steps ? COLOR[sd] : "#fff"}" stroke="${COLOR[sd]}" stroke-width="0.8"`);
   return o + "</g>";
@@ -112,7 +114,34 @@ function display(v, data, sd, W, y0) {
   return [o, y - y0 + 6];
 }
 
-export function furyAtMidway(v, data = {}) {
+const STAGE_WORDS = { aim: "aiming at a carrier group", "k-aim": "aiming (card)", "k-icpt": "interception (card)",
+  intercept: "CAP intercepts", "k-fight": "air combat (card)", cap: "CAP against the strike", escort: "escorts against the CAP",
+  aaa: "anti-aircraft fire", assign: "attackers assigned to targets", bomb: "attack dice", "k-bomb": "attack (card)", end: "over" };
+
+// the air attack in progress: the strike group against the target's CAP, interceptors and the squadrons on its decks
+function airAttack(v, data, W, y0, extra) {
+  const a = v.attack, st = a.state || {};
+  const foe = a.side === "japan" ? "usa" : "japan";
+  const sq = (note) => ([id, steps]) => {
+    const q = data.squadrons?.[id] || {};
+    return { id, name: v.names[id] || id, type: KIND_CODE[q.kind] || "", values: `${q.aircraft || "?"} · strength ${q.strength ?? "?"}`,
+      note: [note, `${steps} of ${q.steps ?? "?"} steps`, st.assign?.[id] ? `at ${v.carriers[st.assign[id]]?.name || st.assign[id]}` : ""].filter(Boolean).join(" · "),
+      damage: Math.max(0, (q.steps || steps) - steps), tip: `${v.names[id] || id}: ${q.aircraft || "?"} ${q.kind || ""}, strength ${q.strength ?? "?"}, ${steps} steps left` };
+  };
+  const target = v.carriers[a.target]?.name || (a.target === "midway" ? "Midway" : FLEET[a.target]?.[0] || a.target);
+  const group = data.groups?.[a.group]?.name || (a.group === "midway" ? "Midway" : a.group);
+  const defenders = [...(a.cap || []).map(sq("CAP")), ...(a.interceptors || []).map(sq("intercepting")),
+    ...Object.values(a.decks || {}).flatMap((list) => list.map(([id, , n]) => sq("on deck")([id, n])))];
+  const order = st.order || [];
+  const lines = [`${STAGE_WORDS[a.stage] || a.stage}${order.length ? ` (${order.indexOf(a.stage) + 1} of ${order.length} steps)` : ""}` +
+    (group ? ` · against ${group}` : "") + (st.hits ? ` · ${st.hits} hit${st.hits === 1 ? "" : "s"} to place` : "")];
+  return battleBand({ title: `Air attack: strike group ${a.gid} (${sideName(a.side)}) on ${target} at ${a.hex}`, lines,
+    dice: extra.dice?.map((e) => e.text),
+    sides: [{ label: `${sideName(a.side)} strike group ${a.gid}`, color: COLOR[a.side], fill: FILL[a.side], ships: (a.units || []).map(sq("")) },
+      { label: `${sideName(foe)} defence`, color: COLOR[foe], fill: FILL[foe], ships: defenders, empty: "no CAP, no interceptors" }] }, W, y0);
+}
+
+export function furyAtMidway(v, data = {}, extra = {}) {
   const R = 38, HX = 1.5 * R, HY = Math.sqrt(3) * R;
   const W = 1100, ox = 60, oy = 110;
   const center = (c, r) => {
@@ -162,7 +191,7 @@ export function furyAtMidway(v, data = {}) {
   const put = (s, cls = "small") => { for (const l of wrap(s, 70)) { b += t(x, y, l, `class="${cls}"`); y += 15; } };
   put("Fleets", "h2");
   put(Object.entries(v.fleets).map(([f, h]) => `${(FLEET[f] || [f])[0]}${f.includes("dmcv") ? ` (${f.startsWith("ijn") ? "J" : "US"})` : ""} ${h}`).join(" · "));
-  if (v.plot) put("Your plot: " + Object.entries(v.plot).map(([f, p]) => `${f} ${p.join(" → ")}`).join("; "));
+  if (v.plot && Object.keys(v.plot).length) put("Your plot: " + Object.entries(v.plot).map(([f, p]) => `${f} ${p.join(" → ")}`).join("; "));
   y += 6; put("Carriers", "h2");
   for (const [k, c] of Object.entries(v.carriers)) {
     const st = c.sunk ? "SUNK" : c.damaged.length ? `damaged ${c.damaged.join(", ")}` : "intact";
@@ -184,6 +213,10 @@ export function furyAtMidway(v, data = {}) {
     if (g) put(`in it: ${g.units.map((q) => v.names[q] || q).join(", ")}`, "tiny");
   }
   let H = Math.max(y, oy + 6 * HY + HY / 2) + 16;
+  if (v.attack) {
+    const [band, h] = airAttack(v, data, W, H, extra);
+    b += band; H += h + 8;
+  }
   for (const sd of ["japan", "usa"]) {
     const [s, h] = display(v, data, sd, W, H);
     b += s; H += h + 8;

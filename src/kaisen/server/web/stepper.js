@@ -1,5 +1,5 @@
 // A replay stepper: first / back / forward / last / a slider over a record's steps, drawing each frame.
-import { el, esc, renderLog, resultText, sideName } from "./common.js";
+import { diceEvents, el, esc, renderLog, resultText, sideName } from "./common.js";
 import { renderBoard } from "./boards.js";
 import { panZoom } from "./panzoom.js";
 import { wireFieldOfFire } from "./fotp-fire.js";
@@ -30,7 +30,7 @@ export function makeStepper(root, fetchFrame, boardData) {
         verdict.textContent = `Dice: ${f.dice.message}`;
         verdict.className = `dice-verdict ${f.dice.ok ? "ok" : "err"}`;
       }
-      renderBoard(view.stage, f.view, await boardData(f.game));
+      renderBoard(view.stage, f.view, await boardData(f.game), { dice: diceEvents(f.log) });
       view.drawn();
       wireFieldOfFire(view.stage, f.view, await boardData(f.game));
       renderLog(log, f.log, 200);
