@@ -104,11 +104,14 @@ def test_each_game_is_played_by_board_clicks_at_desktop_width(browser, base_url,
     side, scenario = GAMES[game]
     made = new_game(api, game, side, scenario=scenario)
     page = browser.new_page(viewport=DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(made["links"][side])
         wait_ready(page)
         by_board, _ = play(page, random.Random(11), 40)
         assert by_board > 0, "no answer was given by a click on the board"
+        assert not errors, errors
         page.locator("#board").screenshot(path=str(artifacts / f"{game}-table.png"))
     finally:
         page.close()
@@ -119,10 +122,13 @@ def test_each_game_at_phone_width_played_by_taps_board_above_menu_and_readable(b
     side, scenario = GAMES[game]
     made = new_game(api, game, side, scenario=scenario)
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(made["links"][side])
         wait_ready(page)
         by_board, _ = play(page, random.Random(5), 16, touch=True)
+        assert not errors, errors
         wait_ready(page)
         with open(artifacts / "phone-board-taps.txt", "a") as f:
             f.write(f"{game}: {by_board} of 16 answers by a tap on the board at 390 px\n")
@@ -455,5 +461,20 @@ def test_fury_at_midway_air_attack_drawn(browser, base_url, api, artifacts):
         defence = len(attack["cap"]) + len(attack["interceptors"]) + sum(len(x) for x in attack["decks"].values())
         assert band.locator(".battle-side[data-side='1'] .counter-g").count() == defence
         page.locator("#board").screenshot(path=str(artifacts / "fury-at-midway-air-attack.png"))
+    finally:
+        page.close()
+
+
+def test_nights_of_fury_gunnery_drawn_on_the_bands(browser, base_url, api, artifacts):
+    made = new_game(api, "nights-of-fury", "usn", scenario="cape-esperance", seed=3)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["usn"])
+        _, seen = play(page, random.Random(4), 300, board=True, until="""document.body.dataset.state === 'decision' &&
+            document.querySelector('#board svg').textContent.includes('D.5 Gunnery') && !!document.querySelector('#board .target')""")
+        assert seen, "no gunnery decision was reached"
+        # the divisions in their bands with their damage boxes; what the USN may fire at is lit on the board
+        assert page.locator("#board .nof-div").count() >= 2 and page.locator("#board .pip").count() > 0
+        page.locator("#board").screenshot(path=str(artifacts / "nights-of-fury-gunnery.png"))
     finally:
         page.close()
