@@ -8,6 +8,15 @@ import { battleBand } from "./battle.js";
 
 const COLOR = { japan: "#c0392b", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", allies: "#d4e0f4" };
+function wrapText(text, width) {
+  const out = [];
+  let line = "";
+  for (const w of String(text).split(" ")) {
+    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
+  }
+  if (line) out.push(line);
+  return out;
+}
 const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
 const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
 const AREA_XY = {
@@ -102,7 +111,7 @@ export function vitp(v, data = {}, extra = {}) {
   const summary = (units) => {
     const c = {};
     for (const u of units) c[unitType(u)] = (c[unitType(u)] || 0) + 1;
-    return Object.entries(c).map(([k, n]) => `${n} ${k}`).join(", ");
+    return Object.entries(c).map(([k, n]) => `${n}${k}`).join(" ");
   };
   const firstArea = {};
   for (const bs of bases) (firstArea[bs.touches[0]] ||= []).push(bs);
@@ -131,9 +140,11 @@ export function vitp(v, data = {}, extra = {}) {
       const here = byLoc["port:" + bs.id] || [];
       const shape = bs.kind === "port" ? rect(x + 8, ly + 6, 10, 10, `fill="${COLOR[held]}"`) : `<circle cx="${x + 13}" cy="${ly + 11}" r="5" fill="${COLOR[held]}"/>`;
       b += `<g class="vbase" data-key="${esc(bs.id)}" data-testid="base-${esc(bs.id)}"><title>${esc(`${bs.name} (${bs.kind}, held by ${sideName(held)})` + (here.length ? "\n" + tip(here) : ""))}</title>`;
-      const label = `${bs.name}${here.length ? ` · ${summary(here)}` : ""}`;
-      b += shape + t(x + 24, ly + 15, label.length > 36 ? label.slice(0, 35) + "…" : label, 'class="tiny"') + "</g>";
-      ly += 18;
+      const label = `${bs.name}${here.length ? `: ${summary(here)}` : ""}`;
+      const rows = wrapText(label, 31).slice(0, 2);
+      if (rows.length === 2 && label.length > rows.join(" ").length) rows[1] = rows[1].slice(0, 29) + "…";
+      b += shape + rows.map((r, i) => t(x + 24, ly + 15 + i * 12, r, 'class="tiny"')).join("") + "</g>";
+      ly += 6 + 12 * rows.length;
     }
     b += "</g>";
   }
