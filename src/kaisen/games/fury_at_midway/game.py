@@ -54,11 +54,14 @@ class FuryAtMidway(Game[FaMState]):
         self.scenario(scenario)
         return _vocabulary(self.data, bool(self.resolve_options(options).get("b17")))
 
-    def render(self, view: dict[str, Any], compact: bool = False) -> Any: from kaisen.games.fury_at_midway.board import render_board; return render_board(view, compact)  # noqa: E501,E701,E702
+    def render(self, view: dict[str, Any], compact: bool = False) -> Any:
+        from kaisen.games.fury_at_midway.board import render_board
+        return render_board(view, compact)
 
     def reveals(self, event: Any) -> bool:
         """7.2, 6.3: a search result (it measures the distance to hidden fleets) or where the fleets now are."""
         return event.kind in ("search", "fleet") and event.private_to is None
+
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> FaMState:
         from kaisen.games.fury_at_midway import sampler
         return sampler.sample(self, view, rng)
