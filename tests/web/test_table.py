@@ -247,6 +247,17 @@ def test_vitp_battle_drawn_with_who_fires_at_whom(browser, base_url, api, artifa
         text = band.text_content()
         assert "G" in text and "S" in text          # printed factors on the counters
         page.locator("#board").screenshot(path=str(artifacts / "victory-in-the-pacific-battle.png"))
+        # a target is chosen by a click on its counter in the battle (choose-target names it in its fields)
+        _, lit = play(page, random.Random(5), 80, board=False, until="""document.body.dataset.state === 'decision' &&
+            !!document.querySelector("#board [data-testid=battle] .battle-side[data-side='1'] .counter-g.target")""")
+        assert lit, "no enemy counter in a battle was offered as a target"
+        key = page.locator("#board [data-testid=battle] .battle-side[data-side='1'] .counter-g.target").first.get_attribute("data-key")
+        spot = page.evaluate(SPOT, key)
+        assert spot, "the lit counter can be touched"
+        before = step(page)
+        page.mouse.click(*spot)
+        page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)} || "
+                               "!!document.querySelector('#pending button.hl')", timeout=15000)
         # internal ids never reach the off-map list
         offmap = " ".join(page.eval_on_selector_all("#board [data-testid^=offmap-] text", "ns => ns.map(n => n.textContent)"))
         assert offmap and "group:" not in offmap and "raid-box" not in offmap and "home:" not in offmap
