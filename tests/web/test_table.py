@@ -278,6 +278,16 @@ def test_fury_at_midway_carrier_displays_and_strike_groups(browser, base_url, ap
         assert page.locator("#board .squadron").count() >= 10
         assert "hidden from you" in page.locator("#board svg").text_content()
         assert page.locator('#board [data-testid="box-hangar:enterprise"]').count() == 0
+        # a display box an option moves a squadron into is lit, and a click on it answers or picks out its options
+        _, lit = play(page, random.Random(6), 100, board=False, until="""document.body.dataset.state === 'decision' &&
+            !!document.querySelector('#board .display-box.target')""")
+        assert lit, "no display box was offered"
+        spot = page.evaluate(SPOT, page.locator("#board .display-box.target").first.get_attribute("data-key"))
+        assert spot
+        before = step(page)
+        page.mouse.click(*spot)
+        page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)} || "
+                               "!!document.querySelector('#pending button.hl')", timeout=15000)
         _, seen = play(page, random.Random(6), 300, until="!!document.querySelector('#board .strike-marker')", board=False)
         assert seen, "no strike group was drawn on the map"
         # the marker is drawn above every hex: nothing after it in the document paints over it

@@ -2,6 +2,7 @@
 // markers drawn above every hex, so no label hides under the next one), the tracks, carriers, cards, and the
 // side's carrier display as the printed one lays it out: per carrier its deck boxes and hangar, per task force or
 // carrier division its CAP and Return boxes, with each squadron a counter (aircraft, kind, steps left).
+// A box is keyed box-<its name> (how the page names an option's box), a squadron by its id: both answer clicks.
 import { esc, sideName } from "./common.js";
 import { battleBand } from "./battle.js";
 
@@ -47,7 +48,7 @@ const BOX_W = 2 * SQ_W + 12;
 function box(v, data, title, units, x, y, key, minRows = 1) {
   const rows = Math.max(minRows, Math.ceil(units.length / 2));
   const h = 16 + rows * (SQ_H + 3) + 2;
-  let o = `<g class="display-box" data-key="${esc(key)}" data-testid="box-${esc(key)}">` + rect(x, y, BOX_W, h, 'rx="3" fill="#fff" stroke="#8a99a8"');
+  let o = `<g class="display-box" data-key="box-${esc(key)}" data-testid="box-${esc(key)}">` + rect(x, y, BOX_W, h, 'rx="3" fill="#fff" stroke="#8a99a8"');
   o += t(x + 4, y + 11, title, 'class="tiny bold muted"') + "</g>";
   units.forEach((u, i) => { o += squadron(v, data, u, x + 4 + (i % 2) * (SQ_W + 4), y + 15 + Math.floor(i / 2) * (SQ_H + 3)); });
   return [o, h];
