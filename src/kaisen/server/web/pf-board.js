@@ -53,13 +53,15 @@ function battle(v, W, y0, extra) {
       note: f ? `fires CF ${f.cf}${f.cap ? ` · CAP −${f.cap}` : ""}` : "", hits: (c.applied || {})[u] || 0,
       tip: s ? `${shipName(v, u)} (${s.type}): printed CF ${s.cf}, DF ${s.df}${f ? `; fires with CF ${f.cf}${f.cap ? `, CAP −${f.cap}` : ""}` : ""}` : shipName(v, u) };
   };
-  const side = (sd, role) => ({ label: `${sideName(sd)} (${role})`, color: COLOR[sd], fill: FILL[sd], ships: [...ships[sd]].map(card) });
+  const side = (sd, role) => ({ label: `${sideName(sd)} (${role})`, color: COLOR[sd], fill: FILL[sd], ships: [...ships[sd]].map(card),
+    empty: c.zone || c.kind === "air" ? "-" : "no ship fires: the hits come from the event" });
   const out = [`${c.kind} combat, round ${c.round} of ${c.rounds} · ${c.stage.replace(/[:-]/g, " ")}` +
     (c.target ? ` · target ${c.target === "henderson" ? "Henderson Field" : c.target === "ironbottom" ? "the combined force in Ironbottom Sound" : c.target}` : "")];
   for (const [from, to] of Object.entries(c.targets || {})) out.push(`${from} strikes ${to}`);
   const arrows = [];
   for (const [sd, n, elig] of c.pools || []) {
-    if (n > 0) out.push(`${sideName(sd)} allocates ${n} hit${n === 1 ? "" : "s"} among: ${elig.map((u) => shipName(v, u)).join(", ") || "-"}`);
+    if (n > 0) out.push(`${sideName(sd)} allocates ${n} hit${n === 1 ? "" : "s"} among` +
+      (elig.length > 6 ? ` ${elig.length} ships (below)` : `: ${elig.map((u) => shipName(v, u)).join(", ") || "-"}`));
   }
   for (const [u, f] of Object.entries(firing)) {
     const elig = (c.pools || [])[f.pool]?.[2] || [];
