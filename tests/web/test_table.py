@@ -499,3 +499,25 @@ def test_nights_of_fury_gunnery_drawn_on_the_bands(browser, base_url, api, artif
         page.locator("#board").screenshot(path=str(artifacts / "nights-of-fury-gunnery.png"))
     finally:
         page.close()
+
+
+def test_two_finger_pinch_zooms_the_board_at_phone_width(browser, base_url, api):
+    made = new_game(api, "pacific-fury", "japan")
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(made["links"]["japan"])
+        wait_ready(page)
+        page.locator("[data-testid=zoom-fit]").click()
+        assert float(page.locator("#board").get_attribute("data-zoom")) == 1
+        # two touch pointers 100 px apart move to 200 px apart: the board doubles about their middle
+        page.evaluate("""() => {
+            const port = document.querySelector('.board-port'), r = port.getBoundingClientRect();
+            const ev = (type, id, x) => port.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch',
+                clientX: r.left + x, clientY: r.top + 60, bubbles: true }));
+            ev('pointerdown', 1, 100); ev('pointerdown', 2, 200);
+            for (const x of [220, 250, 280, 300]) ev('pointermove', 2, x);
+            ev('pointerup', 1, 100); ev('pointerup', 2, 300);
+        }""")
+        assert abs(float(page.locator("#board").get_attribute("data-zoom")) - 2) < 0.05
+    finally:
+        page.close()
