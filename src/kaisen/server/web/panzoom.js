@@ -45,6 +45,7 @@ export function panZoom(wrap) {
     k = nk;
     show();
   }
+  addEventListener("resize", () => show());            // a phone turned on its side: the frame and the pan follow
   port.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey && !ev.metaKey) return;          // a plain wheel scrolls the page
     ev.preventDefault();
