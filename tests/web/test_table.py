@@ -342,6 +342,12 @@ def test_turn_notice_in_the_title_and_a_notification_asked_for_on_a_click(browse
         button.click()
         mover.wait_for_function("document.querySelector('[data-testid=notify]').disabled")
         assert "told" in button.text_content()
+        # a fresh browser that was never asked: loading the page asks nothing
+        plain = browser.new_page()
+        plain.goto(made["links"]["japan"])
+        wait_ready(plain)
+        assert plain.evaluate("Notification.permission") == "default"
+        plain.close()
     finally:
         ctx.close()
 
