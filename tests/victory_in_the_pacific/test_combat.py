@@ -421,7 +421,7 @@ def test_13_43_invasion_example():
     c = ctx(ports={"lae": ["yokosuka-snlf"]})
     marines = ["1st-marines", "2nd-marines", "4th-marines"]
     for u in marines:
-        c.s.loc[u] = AT_SEA
+        c.s.place(u, AT_SEA)
     combat.invade(c, "lae", marines)
     assert c.s.loc["1st-marines"] == "returning" and c.s.loc["yokosuka-snlf"] == "returning"   # 13.41
     assert c.s.loc["2nd-marines"] == "returning"                                             # 13.42
@@ -432,7 +432,7 @@ def test_13_43_invasion_example():
 
 def test_14_33_capture_disables_air_left_without_a_base():
     c = ctx(["5th-air-force", "akagi"])
-    c.s.loc["yokosuka-snlf"] = AT_SEA
+    c.s.place("yokosuka-snlf", AT_SEA)
     combat.invade(c, "guadalcanal", ["yokosuka-snlf"])
     assert c.s.loc["5th-air-force"] == "home:south-pacific"
 

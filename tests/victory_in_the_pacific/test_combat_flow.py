@@ -31,11 +31,11 @@ def combat_phase(turn=3, damage=None, control=None, **loc):
     s.turn = turn
     for u, where in list(s.loc.items()):
         if where.startswith(("sea:", "home:")):
-            s.loc[u] = "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor"
+            s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
     s.mode = {}
     for u, where in loc.items():
         u = u.replace("_", "-")
-        s.loc[u] = where
+        s.place(u, where)
         if where.startswith("sea:") and D.units[u].kind in ("ship", "lba"):
             s.mode[u] = "patrol"
     s.damage.update(damage or {})

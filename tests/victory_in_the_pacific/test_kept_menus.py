@@ -79,7 +79,7 @@ def test_a_state_changed_in_place_after_a_move_gets_its_own_menu():
                             u.raider = u.raider | {other}
                         else:
                             ports = [b for b in D.bases if "port:" + b != u.loc[other]]
-                            u.loc[other] = "port:" + ports[0]
+                            u.place(other, "port:" + ports[0])
                         assert same(menu(u), fresh_menu(u)), change
                         checked += 1
                     break

@@ -309,7 +309,7 @@ def test_23_no_stances_by_night_nor_without_the_switch():
 def test_23_5_airstrikes_and_eliminated_air_units_are_rebuilt_with_repair_points_and_stay_in_port():
     from kaisen.games.victory_in_the_pacific import end_turn
     c = ctx(ports={"pearl-harbor": ["lexington"]}, turn=3, options=AS, damage={"air:lexington": 2})
-    c.s.loc["5th-air-force"] = "returning"
+    c.s.place("5th-air-force", "returning")
     c.s.back["5th-air-force"] = 4
     end_turn.no_automatic_return(c)
     assert "5th-air-force" not in c.s.back                                    # no automatic return

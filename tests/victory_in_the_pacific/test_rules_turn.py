@@ -23,7 +23,7 @@ def later(turn=3, **loc):
     s = turn1().copy()
     s.turn = turn
     for u, where in loc.items():
-        s.loc[u.replace("_", "-")] = where
+        s.place(u.replace("_", "-"), where)
     s.cache = None
     return s
 
@@ -144,7 +144,7 @@ def test_5_71_patrollers_and_air_control_raiders_do_not_and_the_difference_moves
     s.mode.update({"kongo": "patrol", "houston": "patrol", "exeter": "raid"})
     for u, l in list(s.loc.items()):
         if l.startswith("sea:") and u not in ("kongo", "houston", "exeter"):
-            s.loc[u] = "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor"
+            s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
     c = Ctx(s, D)
     end_turn.score_control(c)
     assert s.control == {"indonesia": "japan", "coral-sea": "allies"}
@@ -156,8 +156,9 @@ def test_2_5_the_track_stops_at_29():
     s.poc = -28
     for u, l in list(s.loc.items()):
         if l.startswith("sea:"):
-            s.loc[u] = "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor"
-    s.loc["kongo"], s.mode["kongo"] = "sea:indonesia", "patrol"
+            s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
+    s.place("kongo", "sea:indonesia")
+    s.mode["kongo"] = "patrol"
     end_turn.score_control(Ctx(s, D))
     assert s.poc == -29
 
@@ -192,7 +193,7 @@ def test_4_42_a_sunk_british_battleship_on_the_list_is_replaced_by_another():
     from kaisen.games.victory_in_the_pacific import reinforcements
     s = later(turn=7)
     listed = next(u for u in D.removals(7) if D.units[u].removal_type == "bb")
-    s.loc[listed] = "sunk"
+    s.place(listed, "sunk")
     subs = reinforcements.substitutes(Ctx(s, D), listed)
     assert subs and all(D.units[u].removal_type == "bb" for u in subs)
 
@@ -256,9 +257,9 @@ def last_return(turn=3, **loc):
     s = later(turn=turn, **loc)
     for u, l in list(s.loc.items()):
         if l.startswith(("sea:", "home:")):
-            s.loc[u] = "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor"
+            s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
     s.mode = {}
-    s.loc["houston"] = "home:coral-sea"
+    s.place("houston", "home:coral-sea")
     s.step, s.pending, s.cache = "home:houston", ("end:next-turn",), None
     return s
 
@@ -278,10 +279,11 @@ def test_17_12_a_us_unit_coming_back_is_never_offered_ceylon():
 
 def test_10_1_send_all_to_their_first_ports_places_only_the_deciding_sides_units():
     s = last_return(turn=3)
-    s.loc.update({"kongo": "home:indonesia", "haruna": "home:indonesia"})
+    s.place("kongo", "home:indonesia")
+    s.place("haruna", "home:indonesia")
     s.cache = None
     assert "all-default" not in ids(s)                 # Houston is the Allies' only unit bound for port
-    s.loc["boston"] = "home:coral-sea"
+    s.place("boston", "home:coral-sea")
     s.cache = None
     s, _ = play(s, "all-default")
     assert s.loc["houston"].startswith("port:") and s.loc["boston"].startswith("port:")

@@ -30,7 +30,7 @@ def combat_phase(raid=("akagi", "kaga"), turn=1, **loc):
     s.turn = turn
     for u, where in loc.items():
         u = u.replace("_", "-")
-        s.loc[u] = where
+        s.place(u, where)
         if where.startswith("sea:") and D.units[u].kind in ("ship", "lba"):
             s.mode[u] = "patrol"
     c = Ctx(s, D)

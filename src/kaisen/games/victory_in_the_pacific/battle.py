@@ -126,7 +126,7 @@ def capture(c: Ctx, base: str, side: str) -> None:
         if _kind(c, u) == "amph":
             c.sink(u, "its base was captured", "14.32")
         elif touches:
-            c.s.loc[u] = "home:" + touches[0]
+            c.s.place(u, "home:" + touches[0])
             c.say_later("return", "14.31", narrate, "{} must leave {} for another port", c.name(u),
                         c.d.bases[base].name)
     if old is None:

@@ -174,16 +174,16 @@ class Ctx:
         loc = self.s.loc[u]
         if not loc.startswith("sea:"):
             return
-        self.s.loc[u] = "home:" + loc[4:]
+        self.s.place(u, "home:" + loc[4:])
         self.say_later("return", rule, _must_return, self.d, u, why)
 
     def put_in_port(self, u: str, base: str, why: str, rule: str) -> None:
-        self.s.loc[u] = "port:" + base
+        self.s.place(u, "port:" + base)
         self.s.mode.pop(u, None)
         self.say_later("return", rule, _returns_to, self.d, u, base, why)
 
     def remove(self, u: str, why: str, rule: str) -> None:
-        self.s.loc[u] = "removed"
+        self.s.place(u, "removed")
         self.s.mode.pop(u, None)
         self.say_later("removed", rule, narrate, "{} is removed from play ({})", self.name(u), why)
 
@@ -193,11 +193,11 @@ class Ctx:
         self.s.mode.pop(u, None)
         self.s.damage.pop(u, None)
         if sp.kind in ("lba", "amph"):
-            self.s.loc[u] = "returning"
+            self.s.place(u, "returning")
             self.s.back[u] = self.s.turn + 2
             self.say_later("sunk", rule, _eliminated, self.d, u, why, self.s.turn + 2)
         else:
-            self.s.loc[u] = "sunk"
+            self.s.place(u, "sunk")
             self.say_later("sunk", rule, _sunk, self.d, u, why)
 
 

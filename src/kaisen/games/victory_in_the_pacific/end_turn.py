@@ -95,7 +95,7 @@ def rebuild(c: Ctx, a: str) -> None:
         port = where[0]
         cost = c.spec(u).airstrike
         s.repaired[port] = s.repaired.get(port, 0) + cost
-        s.loc[u] = "port:" + port
+        s.place(u, "port:" + port)
         s.damage.pop(u, None)
         c.say_later("repair", "23.5", narrate, "{} is rebuilt at {} for {} repair points", c.name(u),
                     c.d.bases[port].name, cost)
@@ -273,7 +273,7 @@ def capture(c: Ctx, b: str, new_side: str, why: str, rule: str) -> None:
         if c.spec(u).kind == "amph":
             c.sink(u, f"{c.d.bases[b].name} captured", "14.32")
         else:
-            s.loc[u] = "home:" + area
+            s.place(u, "home:" + area)
             c.say_later("return", "14.31", narrate, "{} must leave {}", c.name(u), c.d.bases[b].name)
     for a in c.d.bases[b].touches:
         for u in c.at_sea(a, other(new_side)):
@@ -348,7 +348,7 @@ def return_to_port(c: Ctx) -> None:
     s = c.s
     for u, loc in sorted(s.loc.items()):
         if loc.startswith("sea:"):
-            s.loc[u] = "home:" + loc[4:]
+            s.place(u, "home:" + loc[4:])
     s.mode = {}
     c.finish("at-sea-home")
 

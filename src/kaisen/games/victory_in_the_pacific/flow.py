@@ -199,7 +199,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         if a == "done":
             raid = s.at("raid-box")
             for u in raid:
-                s.loc[u] = "sea:hawaiian-islands"
+                s.place(u, "sea:hawaiian-islands")
                 s.mode[u] = "patrol"
             if raid:
                 c.say_later("setup", "4.2", narrate, "The Pearl Harbor Raid sails: {}", c.names(raid))
@@ -207,7 +207,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
                 c.say("setup", "Japan sends no Pearl Harbor Raid", "4.2")
             start_turn(c)                       # 4.2 -> 5.1
         else:
-            s.loc[a[5:]] = "raid-box"
+            s.place(a[5:], "raid-box")
     elif step in ("back", "substitute"):
         reinforcements.answer(c, step, arg, a)
     elif step in ("patrol", "amph", "raid"):
@@ -293,17 +293,17 @@ def new_game(d, options: dict) -> VPState:
             s.control[a] = start
     for u, sp in d.units.items():
         if sp.arrive != 1:
-            s.loc[u] = "due"
+            s.place(u, "due")
             continue
         at = sp.at
         if at.startswith("group:"):
-            s.loc[u] = at
+            s.place(u, at)
         elif at in d.areas:
-            s.loc[u] = "sea:" + at
+            s.place(u, "sea:" + at)
             if sp.kind in ("ship", "lba"):
                 s.mode[u] = "patrol"
         else:
-            s.loc[u] = "port:" + at
+            s.place(u, "port:" + at)
     c.say("setup", "Set-up: Japanese forces at Yokosuka; Allied starting forces in place (groups W, X, Y, Z "
                    "location uncertain)", "4.2")
     s.step = "raid-setup"
@@ -470,7 +470,7 @@ def on_sub(c: Ctx, side: str, a: str) -> None:
     s.done = s.done | {f"sub:{side}"}
     if a != "keep":
         _, u, area = a.split(":")
-        s.loc[u] = "sea:" + area
+        s.place(u, "sea:" + area)
         c.tell_later(side, "move", "6.6", narrate, "{} takes station in {}", c.name(u), c.d.areas[area].name)
     go(c, "sub")
 

@@ -138,7 +138,7 @@ def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
     s = c.s
     n = reach(c, u, raid)[area]
     ok = kept_valid(s)
-    s.loc[u] = "sea:" + area
+    s.place(u, "sea:" + area)
     s.mode[u] = "raid" if raid else "patrol"
     s.moved = s.moved | {u}
     s.raider = s.raider - {u}
@@ -212,7 +212,7 @@ def air_options(c: Ctx, side: str) -> list[Option]:
 
 def place_air(c: Ctx, u: str, area: str) -> None:
     s = c.s
-    s.loc[u] = "sea:" + area
+    s.place(u, "sea:" + area)
     s.mode[u] = "patrol"
     s.moved = s.moved | {u}
     c.say_later("move", "12.1", _air_placed, c.d, u, area)

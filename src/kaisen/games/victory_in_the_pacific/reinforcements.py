@@ -27,10 +27,10 @@ def arrive(c: Ctx, u: str, at: str) -> None:
     if at in c.d.bases and s.base_control[at] != side and at == "pearl-harbor" and s.base_control.get("samoa") == side:
         at = "samoa"                                                   # 4.41 exception
     if at in c.d.bases and s.base_control[at] == side:
-        s.loc[u] = "port:" + at
+        s.place(u, "port:" + at)
         c.say_later("arrive", "4.4", narrate, "{} arrives at {}", c.name(u), c.d.bases[at].name)
     else:
-        s.loc[u] = "lost"
+        s.place(u, "lost")
         c.say_later("arrive", "4.41", narrate, "{} was bound for an enemy-held port and is lost", c.name(u))
 
 
@@ -87,7 +87,7 @@ def next_item(c: Ctx) -> None:
 
 def place_back(c: Ctx, u: str, port: str) -> None:
     c.s.back.pop(u, None)
-    c.s.loc[u] = "port:" + port
+    c.s.place(u, "port:" + port)
     c.say_later("arrive", "4.5", narrate, "{} returns to play at {}", c.name(u), c.d.bases[port].name)
 
 

@@ -72,15 +72,25 @@ class Locs(dict):
     a location ("port:truk", "due", "sunk"), (kind, side) for the places with an id ("port", "sea", "home",
     "group"), and "home" (every unit bound for port). Derived data: built on first use (it needs each unit's
     side), shared by a copy until one of the two moves a unit (copy on write: `own` says whether `by` is this
-    Locs' own), never part of to_json or of equality. Writes go through `loc[u] = where`."""
+    Locs' own), never part of to_json or of equality.
 
-    __slots__ = ("by", "sides", "own")
+    Copy on write between states: `VPState.copy` shares the Locs and freezes it (`frozen`); a frozen Locs refuses
+    every write, and a state moves a unit with `VPState.place`, which first takes a thawed copy of a frozen one
+    (most steps move nothing, and a copy of some 150 locations was a tenth of a step). A Locs no state has been
+    copied from takes `loc[u] = where` directly."""
+
+    __slots__ = ("by", "sides", "own", "frozen")
 
     def __init__(self, data=(), by: dict | None = None, sides: dict | None = None):
         dict.__init__(self, data)
         self.by = by
         self.sides = sides
         self.own = by is None
+        self.frozen = False
+
+    def _refuse(self) -> None:
+        raise RuntimeError("this unit-location map is shared by two states (VPState.copy): move units with "
+                           "state.place(unit, where)")
 
     def index(self, sides: dict) -> dict:
         """The index, built once from `sides` (unit -> side, the unit specs) then maintained."""
@@ -101,6 +111,8 @@ class Locs(dict):
         return by
 
     def __setitem__(self, u: str, where: str) -> None:
+        if self.frozen:
+            self._refuse()
         by = self.by
         if by is None:
             dict.__setitem__(self, u, where)
@@ -132,22 +144,32 @@ class Locs(dict):
                 by["home"] = _add(by.get("home", ()), u)
 
     def __delitem__(self, u: str) -> None:
+        if self.frozen:
+            self._refuse()
         dict.__delitem__(self, u)
         self.by = None
 
     def pop(self, *a):
+        if self.frozen:
+            self._refuse()
         self.by = None
         return dict.pop(self, *a)
 
     def popitem(self):
+        if self.frozen:
+            self._refuse()
         self.by = None
         return dict.popitem(self)
 
     def clear(self) -> None:
+        if self.frozen:
+            self._refuse()
         self.by = None
         dict.clear(self)
 
     def update(self, *a, **kw) -> None:
+        if self.frozen:
+            self._refuse()
         self.by = None
         dict.update(self, *a, **kw)
 
@@ -157,7 +179,7 @@ class Locs(dict):
         return self[u]
 
     def copy(self) -> "Locs":
-        """A copy sharing the index until either moves a unit."""
+        """A copy (not frozen) sharing the index until either moves a unit."""
         new = Locs(self, self.by, self.sides)
         new.own = self.own = False
         return new
@@ -214,7 +236,9 @@ class VPState:
         n = _new(VPState)
         n.turn = self.turn
         n.step = self.step
-        n.loc = self.loc.copy()
+        loc = self.loc
+        loc.frozen = True                # shared until one of the two states moves a unit (place)
+        n.loc = loc
         n.mode = self.mode.copy()
         n.raider = self.raider
         n.damage = self.damage.copy()
@@ -241,6 +265,14 @@ class VPState:
         n.cache = None
         n.kept = self.kept
         return n
+
+    def place(self, u: str, where: str) -> None:
+        """Move unit `u` to `where` (the one way to write `loc`: a Locs shared with another state is copied
+        first)."""
+        loc = self.loc
+        if loc.frozen:
+            loc = self.loc = loc.copy()
+        loc[u] = where
 
     def option(self, name: str) -> bool:
         opts = _OPTIONS.get(self.options)

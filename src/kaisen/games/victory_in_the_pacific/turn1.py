@@ -185,10 +185,10 @@ def answer(c: Ctx, cb: Combat, a) -> None:
         units = s.at("group:" + g)
         for u in units:
             if to == "usa":
-                s.loc[u] = "due"
+                s.place(u, "due")
                 s.back[u] = BACK_TURN
             else:
-                s.loc[u] = to
+                s.place(u, to)
                 s.mode[u] = "patrol"
         where = "in the United States (arrives at Pearl Harbor on turn 2)" if to == "usa" else \
             f"at sea in {c.where_name(to)}"
@@ -199,7 +199,7 @@ def answer(c: Ctx, cb: Combat, a) -> None:
             _to_iboat(c, cb)
             return
         for u in (sortie_units(c) if a == "all" else [a.partition(":")[2]]):
-            s.loc[u] = "sea:" + HAWAII
+            s.place(u, "sea:" + HAWAII)
             s.mode[u] = "patrol"
             s.moved = s.moved | {u}
             c.say_later("move", "18.33", narrate, "{} sorties from Pearl Harbor into the Hawaiian Islands",
