@@ -100,14 +100,22 @@ class Conn:
         self.lock = asyncio.Lock()
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {len(data)}\r\n"
+                f"Content-Type: application/json\r\n\r\n").encode()
         async with self.lock:
-            if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-            data = b"" if body is None else json.dumps(body).encode()
-            head = (f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {len(data)}\r\n"
-                    f"Content-Type: application/json\r\n\r\n").encode()
-            self.writer.write(head + data)
-            status, headers = await read_head(self.reader)
+            for again in (True, False):     # the server closes idle keep-alive connections (uvicorn: 5 s)
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+                try:
+                    self.writer.write(head + data)
+                    status, headers = await read_head(self.reader)
+                    break
+                except (ConnectionError, IndexError, ValueError):
+                    self.writer.close()
+                    self.writer = None
+                    if not again:
+                        raise
             if headers.get("transfer-encoding") == "chunked":
                 chunks = []
                 while (chunk := await read_chunk(self.reader)):
@@ -269,6 +277,10 @@ async def active(port: int, pid: int, args) -> dict:
     cpu1, wall1, client1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     load_after = machine_load()
     rss = rss_mb(pid)
+    states: dict[str, int] = {}
+    for p in players:
+        k = "no payload" if p.current is None else p.current["pending"]["kind"]
+        states[k] = states.get(k, 0) + 1
     streams = [t for t in [p.page.task for p in players] + [w.task for w in watchers] if t is not None]
     for t in tasks + streams:
         t.cancel()
@@ -285,7 +297,8 @@ async def active(port: int, pid: int, args) -> dict:
                                     "p95": ms(pct(stats["to_next_decision"], 0.95))},
             "server_cpu_pct": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),
             "client_cpu_pct": round(100 * (client1 - client0) / (wall1 - wall0), 1),
-            "server_rss_mb": round(rss, 1), "load_before": load_before, "load_after": load_after}
+            "server_rss_mb": round(rss, 1), "load_before": load_before, "load_after": load_after,
+            "players_at_the_end": states}
 
 
 def ms(x: float) -> float:

@@ -7,7 +7,11 @@ sends nothing, and the messages a reader gets depend only on what it may know. E
 from where the page's copy ends: the first from the `log_from` the page asked with, the next ones from the
 last message's end. The SSE `id:` is `<version>:<log_size>`, so a browser that reconnects (Last-Event-ID) gets
 nothing until the payload changes, and then only the log it lacks. An idle stream costs one comment line every
-KEEP_ALIVE seconds (proxies close silent connections)."""
+KEEP_ALIVE seconds (proxies close silent connections).
+
+A page slower than the game is sent the latest payload, not each one in between: two answers applied before its
+stream wakes give one message. Every message is still this reader's own payload, and a page that keeps up (the
+hidden-alternatives test syncs after every answer) gets exactly one message per change it can see."""
 from __future__ import annotations
 
 import asyncio

@@ -151,9 +151,9 @@ async function send(answer) {
   for (const b of $("pending").querySelectorAll("button")) b.disabled = true;
   showError("");
   try {
-    const before = pushes;
-    const p = await api(`/api/seat/${encodeURIComponent(token)}/answer`, { method: "POST", body: { answer, decision_token: current.pending.decision_token } });
-    if (pushes === before) await render(p);
+    const before = pushes, base = current;
+    const p = merged(base, await api(`/api/seat/${encodeURIComponent(token)}/answer?log_from=${base.log_size}`, { method: "POST", body: { answer, decision_token: current.pending.decision_token } }));
+    if (pushes === before && p) await render(p);
     else await load(false);        // a push came while answering: it may be newer than this response; ask again
   } catch (e) {
     showError(e.error?.code === "stale" ? "The game moved on; here is the new state." : `Refused: ${e.message}`);
@@ -187,10 +187,29 @@ async function load(follow = true) {
     document.body.dataset.state = "error";
     if (e.status === 404) { $("board").replaceChildren(); return; }
   }
-  if (follow && !stream && current && current.status !== "over") {
-    stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?interval=0.1`);
-    stream.addEventListener("payload", (ev) => { pushes += 1; render(JSON.parse(ev.data)); });   // render() drops late, older pushes
-  }
+  if (follow && !stream && current && current.status !== "over") openStream(current);
+}
+
+// A payload's log is what is new since the `log_from` the page sent (0: the whole log): merged onto the payload the
+// page had (`base`), it is whole again; null when it does not follow on (the page then asks for the whole payload).
+function merged(base, p) {
+  if (p.log_from === 0) return p;
+  if (base && p.log_from === base.log_size) return { ...p, log_from: 0, log: base.log.concat(p.log) };
+  return null;
+}
+
+// The live stream: pushed whenever this reader's payload changes, each message's log following on from the one
+// before (a reconnecting EventSource sends Last-Event-ID "<version>:<log size>" and gets only what it lacks).
+function openStream(from) {
+  let last = from;
+  stream = new EventSource(`/api/seat/${encodeURIComponent(token)}/events?log_from=${from.log_size}`);
+  stream.addEventListener("payload", (ev) => {
+    pushes += 1;
+    const p = merged(last, JSON.parse(ev.data));
+    if (!p) { stream.close(); stream = null; load(); return; }    // out of step: start again from the whole payload
+    last = p;
+    render(p);                      // render() drops late, older pushes
+  });
 }
 
 load();
