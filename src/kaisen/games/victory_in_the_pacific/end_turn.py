@@ -61,10 +61,10 @@ def rebuild_options(c: Ctx, side: str) -> list[Option]:
     """23.5: with the repair points of a friendly repair port, a carrier in port there gets back one airstrike
     factor a point, and an eliminated land-based air unit is rebuilt there for as many points as its airstrike
     factor. Either then stays in port this turn (11.1)."""
-    from kaisen.games.victory_in_the_pacific import air_strikes
     s = c.s
-    if not air_strikes.enabled(c):
+    if not s.option("air-strike-damage"):        # air_strikes.enabled
         return []
+    from kaisen.games.victory_in_the_pacific import air_strikes
     out = []
     for u, loc in sorted(s.loc.items()):
         if c.side_of(u) != side:

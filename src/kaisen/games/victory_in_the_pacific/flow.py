@@ -324,15 +324,22 @@ def after_reinforcements(c: Ctx) -> None:
 
 
 def move_options(c: Ctx, step: str, side: str) -> list[Option]:
-    """The units that may still move in this step (and, while patrollers sail, raiders and repairs)."""
+    """The units that may still move in this step (and, while patrollers sail, raiders and repairs). A unit's
+    options are made once per rules data for what they say and shared (`Labels.patrol_pairs`)."""
     s = c.s
     out: list[Option] = []
     if step == "patrol":
         out += patrol_pairs(c, side)
+        made = c.labels.patrol_pairs
         for u in end_turn.repairable(c, side):
-            out.append(Option(f"repair:{u}", None, {"verb": "repair", "unit": u, "port": s.loc[u][5:]},
-                              lazy_label("Repair one damage point of {} ({} damage; it stays in port this turn)",
-                                         c.name(u), c.dmg(u))))
+            port, dmg = s.loc[u][5:], c.dmg(u)
+            key = ("repair", u, port, dmg)
+            o = made.get(key)
+            if o is None:
+                o = made[key] = Option(f"repair:{u}", None, {"verb": "repair", "unit": u, "port": port},
+                                       lazy_label("Repair one damage point of {} ({} damage; it stays in port "
+                                                  "this turn)", c.name(u), dmg))
+            out.append(o)
         out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
     elif step == "amph":
         units = c.d.units
@@ -341,12 +348,21 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
                 out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
                                   c.labels.amph_sortie))
     elif step == "raid":
-        for u in sorted(s.raider):
-            if c.side_of(u) == side and movement.in_port(c, u):
-                out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
-                                  c.labels.raid_sortie))
-    out.append(Option("done", "Finished", {"verb": "done"}))
+        raider, loc, lab = s.raider, s.loc, c.labels
+        made = lab.patrol_pairs
+        for u in c.by().get(("port", side), ()):       # in id order, as sorted(raider) gave them
+            if u in raider:
+                key = ("raid", u, loc[u])
+                o = made.get(key)
+                if o is None:
+                    o = made[key] = Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": loc[u][5:]},
+                                           lab.raid_sortie)
+                out.append(o)
+    out.append(DONE_MOVING)
     return out
+
+
+DONE_MOVING = Option("done", "Finished", {"verb": "done"})
 
 
 def patrol_pairs(c: Ctx, side: str) -> tuple:
