@@ -1,7 +1,8 @@
 // Counters and the battle band drawn under a map: each side's ships as counters with their printed values and
-// damage, arrows from each firer to its target, the hits to allocate and the last dice. Every counter carries its
+// damage, arrows from each firer to its target, the hits to allocate and the last dice as die faces. Every counter carries its
 // unit id as data-key, so a ship an option names (a target, a hit) lights up and answers the option when clicked.
 import { esc } from "./common.js";
+import { diceRows } from "./dice.js";
 
 const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
 const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
@@ -70,12 +71,9 @@ export function battleBand(b, W, y0) {
       `stroke="#d35400" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow)"/>${label ? t(mx, top + 10, label, 'text-anchor="middle" class="tiny bold warn"') : ""}</g>`;
   }
   y += 34 + tall + 6;
-  const dice = (b.dice || []).slice(-4);
-  if (dice.length) {
-    o += t(16, y + 12, "Dice", 'class="small bold"');
-    dice.forEach((d, i) => { o += t(56, y + 12 + i * 14, clip(d, Math.floor((W - 80) / 5.8)), 'class="tiny" data-testid="battle-die"'); });
-    y += 14 * dice.length + 8;
-  }
+  const [dice, dh] = diceRows((b.dice || []).map((d) => (typeof d === "string" ? { text: d } : d)), 16, y - 4, W);
+  o += dice;
+  y += dh;
   const defs = '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#d35400"/></marker></defs>';
   const frame = rect(6, y0 + 4, W - 12, y - y0, 'rx="6" fill="#fff8ec" stroke="#d35400" stroke-width="2" class="battle-band"');
   return [defs + `<g data-testid="battle">` + frame + o + "</g>", y - y0 + 10];

@@ -5,6 +5,7 @@ import { esc, sideName } from "./common.js";
 import { pacificFury } from "./pf-board.js";
 import { furyAtMidway } from "./fam-board.js";
 import { vitp } from "./vitp-board.js";
+import { diceRows } from "./dice.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4", allies: "#d4e0f4" };
@@ -167,7 +168,7 @@ function nofCampaign(c) {
     (c.verdict ? ` · verdict: ${c.verdict}` : "");
 }
 
-function nightsOfFury(v) {
+function nightsOfFury(v, data = {}, extra = {}) {
   if (v.phase === "setup" || v.title == null) return nofSetup(v);
   const W = 1180, X0 = 40, BW = 113;
   const labels = nofLabels(v);
@@ -176,8 +177,10 @@ function nightsOfFury(v) {
   for (const d of inBattle) (stacks[d.side][d.band] ||= []).push(d);
   const need = (sd) => Math.max(60, ...Object.values(stacks[sd]).map((ds) => ds.reduce((a, d) => a + nofCardHeight(v, d) + 4, 0)));
   const top = 150, hU = need("usn"), landY = top + 24 + hU + 6, hI = need("ijn"), ijnY = landY + 34;
-  const H = ijnY + hI + 60;
-  let b = rect(0, 0, W, H, 'class="sea night"');
+  const H0 = ijnY + hI + 60;                  // the bands and the foot; the last dice below them
+  const [dice, dh] = diceRows(extra.dice, 20, H0 - 4, W, true);
+  const H = H0 + dh;
+  let b = rect(0, 0, W, H, 'class="sea night"') + dice;
   const who = v.side == null ? "omniscient" : v.side === "public" ? "public view" : `you see as ${NOF_SIDE[v.side]}`;
   b += t(20, 28, `Turn ${v.turn} of ${v.turns}`, 'class="h1" data-testid="turn"');
   b += t(150, 28, `${v.title} (${v.date}) · ${NOF_PHASE[v.phase] || v.phase} Phase · initiative ${NOF_SIDE[v.initiative] || "-"} · ${who}`, 'class="h2"');
@@ -196,7 +199,7 @@ function nightsOfFury(v) {
   for (let band = 1; band <= 10; band++) {
     const x = X0 + (band - 1) * BW;
     b += `<g class="nof-band" data-key="band-${band}" data-testid="band-${band}">`;
-    b += rect(x, top, BW - 8, H - top - 40, 'class="band-col" rx="3"');
+    b += rect(x, top, BW - 8, H0 - top - 40, 'class="band-col" rx="3"');
     b += t(x + (BW - 8) / 2, top + 16, `band ${band}`, 'text-anchor="middle" class="small bold"');
     b += "</g>";
   }
@@ -217,7 +220,7 @@ function nightsOfFury(v) {
   let foot = "Own stacks: ship, type, structure (red) and flotation (blue) boxes. Enemy stacks: card backs until spotted, by position, class once identified.";
   if (v.campaign) foot = nofCampaign(v.campaign) + " · " + foot.split(".")[0];
   if (v.vp) foot = `Victory points: USN ${v.vp.usn ?? 0}, IJN ${v.vp.ijn ?? 0} · ${v.result?.winner ? NOF_SIDE[v.result.winner] + " wins" : "draw"}`;
-  b += t(20, H - 16, foot, `class="${v.vp ? "h2" : "tiny muted"}" data-testid="nof-foot"`);
+  b += t(20, H0 - 16, foot, `class="${v.vp ? "h2" : "tiny muted"}" data-testid="nof-foot"`);
   return svg(W, H, b, "nights-of-fury");
 }
 

@@ -34,8 +34,10 @@ export async function api(path, opts = {}) {
 }
 
 const DICE_RE = /\b(rolls?|rolled|dice|die)\b/i;
-export function diceEvents(log) {
-  return (log || []).filter((e) => DICE_RE.test(e.text)).slice(-4);
+const FACE_TO_TOTAL = /(?:^|[\s:,(])[1-6]\s*->\s*[-+]?\d/;     // Nights of Fury's "attack 3 -> 5": a die and its total
+export function diceEvents(log, game = "") {
+  const arrows = game === "nights-of-fury";
+  return (log || []).filter((e) => DICE_RE.test(e.text) || (arrows && FACE_TO_TOTAL.test(e.text))).slice(-4);
 }
 
 export function renderLog(box, log, max = 400) {

@@ -53,14 +53,14 @@ async function draw(p) {
   $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
   $("who").textContent = p.side ? `you play ${sideName(p.side)}` : p.status === "over" ? "spectator" : "spectator (public view)";
   boardInfo = await boardData(p.game);
-  renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log) });
+  renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log, p.game) });
   boardView.drawn();
   wireFieldOfFire(boardView.stage, p.view, boardInfo);
   wireBoard(p);
   boardView.focus($("board").querySelectorAll(".target"));
   renderPending(p);
   renderLog($("log"), p.log);
-  const dice = diceEvents(p.log);
+  const dice = diceEvents(p.log, p.game);
   $("dice").innerHTML = dice.length ? `<h3>Dice</h3>` + dice.map((e) => `<div class="die-line">• ${esc(e.text)}</div>`).join("") : "";
   const over = p.status === "over";
   $("result").hidden = !over;

@@ -30,7 +30,7 @@ export function makeStepper(root, fetchFrame, boardData) {
         verdict.textContent = `Dice: ${f.dice.message}`;
         verdict.className = `dice-verdict ${f.dice.ok ? "ok" : "err"}`;
       }
-      renderBoard(view.stage, f.view, await boardData(f.game), { dice: diceEvents(f.log) });
+      renderBoard(view.stage, f.view, await boardData(f.game), { dice: diceEvents(f.log, f.game) });
       view.drawn();
       wireFieldOfFire(view.stage, f.view, await boardData(f.game));
       renderLog(log, f.log, 200);
