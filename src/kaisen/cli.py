@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from kaisen import __version__
 from kaisen.agents.base import agent_names, make_agent
 from kaisen.engine import jsonio
 from kaisen.engine.core import End, Game, IllegalAction
@@ -26,8 +27,65 @@ from kaisen.terminal.paths import path_ids  # noqa: F401
 from kaisen.terminal.session import (HUMAN, SECRETS_NOTE, WIPE, Session, enable_line_editing,  # noqa: F401
                                      side_name)
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+
+
+USAGE_ERROR: type[Exception] = typer.BadParameter.__bases__[0]
+"""Typer's UsageError (a mistake in the command line), whichever click it is built on."""
+
+
+def usage_line(err) -> str:  # type: ignore[no-untyped-def]
+    """A command-line mistake Typer caught (a value of the wrong type, an unknown flag, a missing argument) as
+    one line naming what is allowed."""
+    text = err.format_message().strip().rstrip(".")
+    param = getattr(err, "param", None)
+    where = err.ctx.command_path if err.ctx is not None else "kaisen"
+    if type(err).__name__ == "MissingParameter" and param is not None:
+        text = f"{where} needs {getattr(param, 'metavar', None) or param.name.upper()}"
+    elif isinstance(err, typer.BadParameter) and param is not None and param.opts:
+        flag = max(param.opts, key=len)
+        text = f"{flag} takes a whole number" if "integer" in text else f"{flag}: {text}"
+    return f"{text[:1].lower()}{text[1:]}; see `{where} --help`"
+
+
+def help_asked(err: Exception) -> bool:
+    """`kaisen` with nothing after it: Typer shows the help (it is not an error)."""
+    return type(err).__name__ == "NoArgsIsHelpError"
+
+
+class OneLineErrors(typer.core.TyperGroup):
+    """Typer's usage errors in the one-line `kaisen: error: ...` style of every other refusal."""
+
+    def make_context(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return super().make_context(*args, **kwargs)
+        except USAGE_ERROR as err:
+            if help_asked(err):
+                raise
+            fail(usage_line(err))
+
+    def invoke(self, ctx: typer.Context):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except USAGE_ERROR as err:
+            if help_asked(err):
+                raise
+            fail(usage_line(err))
+
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None, cls=OneLineErrors,
                   help="kaisen: WWII Pacific naval wargames with every rule enforced.")
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"kaisen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True,
+                                              help="print kaisen's version and exit")) -> None:
+    """kaisen: WWII Pacific naval wargames with every rule enforced."""
 
 
 def saves_dir() -> Path:
@@ -65,9 +123,30 @@ def clear_errors() -> Iterator[None]:
     try:
         yield
     except IllegalAction as err:
-        fail(err.one_line())
+        fail(refusal(err))
     except (RecordError, DataError) as err:
         fail(str(err))
+
+
+def listed(values: object) -> str:
+    """Allowed values as a person reads them: "a, b or c" (a range or a note as it is)."""
+    if isinstance(values, (list, tuple)):
+        items = [str(v) for v in values]
+        if len(items) > 12:
+            items = items[:12] + [f"{len(values) - 12} more"]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return str(values)
+
+
+def refusal(err: IllegalAction) -> str:
+    """The engine's refusal of a command line as one line: what was wrong, what was given, what is allowed
+    (no module tag, no Python list)."""
+    text = err.reason
+    if err.given is not None:
+        text += f"; given {err.given!r}" if isinstance(err.given, str) else f"; given {err.given}"
+    if err.allowed is not None:
+        text += f"; allowed: {listed(err.allowed)}"
+    return text
 
 
 def parse_options(game: Game, items: list[str]) -> dict[str, bool]:
@@ -131,8 +210,10 @@ def seats_from_flags(game: Game, flags: dict[str, str], base: dict[str, str] | N
 
 
 def result_line(end: End) -> str:
-    who = f"winner {side_name(end.winner)}" if end.winner else "Draw"
-    return f"Result: {who} (score {end.score}). {end.summary}"
+    """Who won, in the game's own words (the signed score stays in `replay --json` and `simulate --json`)."""
+    name = side_name(end.winner)
+    who = f"{name} {'win' if name.endswith('s') else 'wins'}" if end.winner else "A draw"
+    return f"Result: {who}." + (f" {end.summary}" if end.summary else "")
 
 
 @app.command()
@@ -151,11 +232,38 @@ def games() -> None:
             console.print(table)
 
 
+DICE = ("seeded", "manual")
+
+
+def check_dice(command: str, dice: str | None) -> None:
+    if dice is not None and dice not in DICE:
+        raise IllegalAction(command, "unknown dice source", dice, list(DICE))
+
+
+def dice_of(saved: Record, asked: str | None, match: Match) -> str:
+    """The dice of a resumed game: the ones asked for, else the ones its record was played with; written into
+    the match's record so that the next resumption goes on the same way."""
+    mode = asked or saved.dice_mode or "seeded"
+    match.record.dice_mode = "manual" if mode == "manual" else None
+    return mode
+
+
+def header(game: Game, match: Match, seats: dict[str, str], seed: int, dice: str) -> str:
+    """The first line of a game: title, seats, seed, dice and the optional rules in force."""
+    chosen = game.resolve_options(match.record.options)
+    on = [o.id for o in game.options if chosen.get(o.id)]
+    return (f"{game.title}: " + ", ".join(f"{side_name(s)} {a}" for s, a in seats.items()) + f"; seed {seed}; "
+            + ("manual dice (you type the faces)" if dice == "manual" else "seeded dice")
+            + (f"; optional rules: {', '.join(on)}" if on else ("; no optional rules" if game.options else "")))
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def play(ctx: typer.Context,
          game_id: str = typer.Argument(..., metavar="GAME", help="e.g. pacific-fury (see `kaisen games`)"),
-         seed: Optional[int] = typer.Option(None, help="dice and AI seed (default: a random one, printed)"),
-         dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of real dice"),
+         seed: Optional[int] = typer.Option(None, help="dice and AI seed (default: a random one, printed; "
+                                                       "a loaded game keeps its record's)"),
+         dice: Optional[str] = typer.Option(None, help="seeded, or manual to type the faces of real dice "
+                                                       "(default: seeded; a loaded game: as it was played)"),
          load: Optional[Path] = typer.Option(None, help="resume a saved game (a kaisen record)"),
          scenario: Optional[str] = typer.Option(None, help="scenario id (default: the game's first)"),
          option: list[str] = typer.Option([], help="optional rule, e.g. tokyo-express-combat=true"),
@@ -166,28 +274,33 @@ def play(ctx: typer.Context,
     with clear_errors():
         game = get_game(game_id)
         seats = seats_from_flags(game, parse_side_flags(game, list(ctx.args)))
-        if dice not in ("seeded", "manual"):
-            raise IllegalAction("play", "unknown dice source", dice, ["seeded", "manual"])
+        check_dice("play", dice)
         if load is not None:
             if scenario is not None or option:
                 raise IllegalAction("play", "a loaded game keeps its own scenario and options",
                                     f"--load with {'--scenario' if scenario else '--option'}", "--load FILE alone")
             saved = Record.load(load, expect_game=game.id)
+            if seed is not None and saved.seed is not None:
+                raise IllegalAction("play", f"a loaded game keeps its record's seed ({saved.seed})",
+                                    f"--seed {seed} with --load", "--load FILE without --seed")
             flags = parse_side_flags(game, list(ctx.args))
             seats = seats_from_flags(game, flags, {**default_seats(game),
                                                    **{s: a for s, a in saved.agents.items() if s in game.sides}})
             for s, a in seats.items():
                 check_agent(game, s, a)
-            seed = saved.seed if seed is None and saved.seed is not None else (seed or 0)
+            seed = saved.seed if saved.seed is not None else (seed or 0)
             match = Match.from_record(game, saved)
             match.record.agents = dict(seats)
+            dice = dice_of(saved, dice, match)
             console.print(f"Loaded {load}: {len(saved.answers)} answers replayed.")
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(1_000_000)
+            dice = dice or "seeded"
             match = Match(game, scenario, parse_options(game, option), seed=seed, agents=seats)
-        console.print(f"{game.title}: " + ", ".join(f"{side_name(s)} {a}" for s, a in seats.items())
-                      + f"; seed {seed}" + ("; manual dice" if dice == "manual" else ""))
+            match.record.dice_mode = "manual" if dice == "manual" else None
+        if not quiet:
+            console.print(header(game, match, seats, seed, dice), markup=False)
         session = Session(console, game, match, seats, seed, manual_dice=dice == "manual", quiet=quiet)
         if session.humans:
             session.autosave = autosave_path(game.id, seed)
@@ -202,7 +315,8 @@ def play(ctx: typer.Context,
 @app.command()
 def resume(number: Optional[int] = typer.Argument(None, help="the game's number in the list (default: list them)"),
            latest: bool = typer.Option(False, help="resume the most recently played game"),
-           dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of real dice")) -> None:
+           dice: Optional[str] = typer.Option(None, help="seeded, or manual to type the faces of real dice "
+                                                         "(default: as the game was played)")) -> None:
     """List the unfinished games the terminal kept (every game a person plays is kept), or resume one."""
     console = Console(highlight=False, soft_wrap=True)
     kept = kept_games()
@@ -230,8 +344,7 @@ def resume(number: Optional[int] = typer.Argument(None, help="the game's number 
         path, rec = kept[n - 1]
         if rec is None:
             raise RecordError(f"{path} cannot be read; it is left where it is")
-        if dice not in ("seeded", "manual"):
-            raise IllegalAction("resume", "unknown dice source", dice, ["seeded", "manual"])
+        check_dice("resume", dice)
         game = get_game(rec.game)
         seats = {**default_seats(game), **{s: a for s, a in rec.agents.items() if s in game.sides}}
         for s, a in seats.items():
@@ -239,7 +352,9 @@ def resume(number: Optional[int] = typer.Argument(None, help="the game's number 
         seed = rec.seed or 0
         match = Match.from_record(game, rec)
         match.record.agents = dict(seats)
+        dice = dice_of(rec, dice, match)
         console.print(f"Resumed {path.name}: {game.title}, {len(rec.answers)} answers replayed.")
+        console.print(header(game, match, seats, seed, dice), markup=False)
         session = Session(console, game, match, seats, seed, manual_dice=dice == "manual")
         session.autosave = path
         end = session.run()
@@ -261,7 +376,11 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME"),
     from kaisen.analysis.simulate import parse_agents, simulate as run_games
     with clear_errors():
         game = get_game(game_id)
-        seats = parse_agents(game, [a.strip() for a in agents.split(",")])
+        names = [a.strip() for a in agents.split(",")]
+        if HUMAN in names:
+            raise IllegalAction("simulate", "simulate plays the computer's agents against each other; a human "
+                                "plays with `kaisen play`", agents, agent_names(game.id))
+        seats = parse_agents(game, names)
         opts = parse_options(game, option)
         game.scenario(scenario)
         if games_ < 1:
@@ -305,7 +424,8 @@ def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
         if side is not None and side not in game.sides:
             raise IllegalAction("replay", f"unknown side for {game.id}", side, list(game.sides))
         if upto is not None and not 0 <= upto <= len(rec.answers):
-            raise IllegalAction("replay", "--upto is past the record", upto, f"0..{len(rec.answers)}")
+            raise IllegalAction("replay", f"--upto takes a number of answers from 0 to {len(rec.answers)} "
+                                "(the record's length)", upto, f"0..{len(rec.answers)}")
         state, events = replay_record(game, rec, upto=upto, collect_events=True)
     pause = game.pause(state)
     result = ({"winner": pause.winner, "score": pause.score, "summary": pause.summary}

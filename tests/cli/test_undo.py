@@ -285,3 +285,78 @@ def test_undo_shows_the_second_chooser_nothing_of_the_first_day_or_night_choice(
             assert seen[0] == seen[1] and seen[0][:2] == (0, (seen[0][1][0], True))
             compared += 1
     assert compared >= 1
+
+
+def nof_continue(game, state, side: str, answers: list) -> tuple:
+    """Nights of Fury: `side` answers its first option until another side decides; (state, answers) then, or
+    (None, answers) at a roll or the end."""
+    for _ in range(50):
+        p = game.pause(state)
+        if not isinstance(p, Decision):
+            return None, answers
+        if p.side != side:
+            return state, answers
+        answers = answers + [p.ids()[0]]
+        state = game.apply(state, p.ids()[0])
+    return None, answers
+
+
+def nof_hidden_alternatives(game, state, p: Decision) -> list[list]:
+    """Two answer sequences of the deciding side that differ (its first answer) and leave the other side, at its
+    next decision, with byte-identical views: a secret move of an undetected division, a flagship not shown."""
+    seen: dict[str, list] = {}
+    for a in p.ids()[:5]:
+        t, more = nof_continue(game, game.apply(state, a), p.side, [a])
+        if t is None:
+            continue
+        same = seen.setdefault(look(game, t, game.pause(t).side), [])
+        same.append(more)
+        if len(same) == 2:
+            return same
+    return []
+
+
+@pytest.mark.parametrize("scenario", ["cape-esperance", "generated"])
+def test_undo_shows_one_side_nothing_of_the_others_secret_nights_of_fury_answers(scenario):
+    """Hidden alternatives (Nights of Fury): one side answers in two ways the other cannot tell apart (an
+    undetected division moves or holds, D.3; a generated commander's flagship, E); the other side then answers
+    the same. Its undo point, the reason, how many answers it takes back and its view after the undo are the
+    same in both games, and the view is the one it had before its answers."""
+    game = get_game("nights-of-fury")
+    compared = taken_back = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = game.new_state(scenario, {})
+        answers: list = []
+        for _ in range(400):
+            p = game.pause(s)
+            if isinstance(p, End) or compared >= 3:
+                break
+            pairs = nof_hidden_alternatives(game, s, p) if isinstance(p, Decision) and len(p.ids()) > 1 else []
+            if pairs:
+                seen = []
+                for alt in pairs:
+                    m = Match.from_record(game, Record(game=game.id, scenario=scenario,
+                                                       options=game.resolve_options({}), seed=seed,
+                                                       answers=answers + alt))
+                    other = m.pause().side
+                    before = look(game, m.state, other)
+                    own = 0
+                    while isinstance(q := m.pause(), Decision) and q.side == other and own < 2:
+                        m.answer(q.ids()[0], q)
+                        own += 1
+                    point, stop = m.undo_point(other)
+                    mine = len(m.record.answers) - point
+                    if mine:
+                        m.undo(other, None)
+                    seen.append((other, mine, None if stop is None else (stop.side, stop.revealed),
+                                 look(game, m.state, other)))
+                    if mine == own:
+                        assert seen[-1][3] == before   # all its answers taken back: the view it had before
+                assert seen[0] == seen[1]
+                compared += 1
+                taken_back += bool(seen[0][1])
+            a = random_answer(p, rng)
+            answers.append(a)
+            s = game.apply(s, a)
+    assert compared >= 1 and taken_back >= 1

@@ -3,7 +3,10 @@
 A record may also carry `dice`: {"scheme": "kaisen-dice-v1", "commitment": sha256 hex, "secret": hex | null,
 "rolled": [answer indices]}: the server rolled those answers from the secret (`kaisen.engine.dice.derive_faces`)
 and published the commitment before the first roll; `verify_dice` recomputes them. Records without it (every
-record before committed dice) load as before."""
+record before committed dice) load as before.
+
+A terminal game played with real dice carries `"dice_mode": "manual"`, so that resuming it asks for the faces
+again; without it (every other record, and all records before it) the dice come from the seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -72,6 +75,8 @@ class Record:
     answers: list[Answer] = field(default_factory=list)
     agents: dict[str, str] = field(default_factory=dict)
     dice: "DiceCommitment | None" = None
+    dice_mode: str | None = None
+    """"manual" when the faces of real dice were typed in (the terminal's --dice manual); None: seeded."""
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -81,6 +86,8 @@ class Record:
         }
         if self.dice is not None:
             out["dice"] = self.dice.to_dict()
+        if self.dice_mode is not None:
+            out["dice_mode"] = self.dice_mode
         return out
 
     def dumps(self) -> str:
@@ -122,8 +129,11 @@ class Record:
         if not isinstance(agents, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in agents.items()):
             raise RecordError("record field 'agents' must be an object of side: agent name")
         dice = DiceCommitment.from_dict(data["dice"], len(answers)) if data.get("dice") is not None else None
+        dice_mode = data.get("dice_mode")
+        if dice_mode not in (None, "manual"):
+            raise RecordError(f"record field 'dice_mode' is {dice_mode!r}: expected \"manual\" or no field (seeded)")
         return cls(game=data["game"], scenario=data["scenario"], options=options, seed=seed,
-                   answers=answers, agents=dict(agents), dice=dice)
+                   answers=answers, agents=dict(agents), dice=dice, dice_mode=dice_mode)
 
     @classmethod
     def loads(cls, text: str, expect_game: str | None = None) -> "Record":

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from kaisen.agents.base import Agent, make_agent
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
@@ -18,15 +18,17 @@ from kaisen.terminal.lookup import rules_rows, view_entries
 from kaisen.terminal.paths import PATH_KINDS, path_ids, path_plane
 from kaisen.terminal.picks import Picks
 from kaisen.terminal.recap import Recap, event_line
+from kaisen.terminal.wrap import IDS_FROM, fold, log_lines, option_text
 
 HUMAN = "human"
 HELP_TEXT = """At a decision, type:
-  a number or an option id   choose that option
+  a number or an option id   choose that option (the id is in [brackets] at the end of the option's last line,
+                             on a terminal of 100 columns or more; any case will do); long lines wrap at words
   1 4 7, 1-3                 several picks in a row where the rules let you choose several things (ships into a
                              task force, hits); the numbers stay those of the first menu, a gone option is "taken"
   a path, e.g. a tl a d      a whole movement or dodge in one line (FotP): a sl sr tl tr d c ss<0-5> pl pr t db
   board [full|compact]       show the board (the form that suits the terminal; or the one named)
-  log [N]                    the last N lines of the narrated log (default 20)
+  log [N|all]                the last N lines of the narrated log (default 20), or all of it
   save FILE                  save the game (a record of every answer); resume with --load FILE
   info NAME                  what your side's view says of a unit, ship or place named NAME (or its id)
   undo [N|all]               take back your last answer (N of them, or all it may): back to the last roll of the
@@ -57,6 +59,11 @@ def enable_line_editing() -> bool:
     except ImportError:                 # a Python built without it: prompts still work, without editing
         return False
     return True
+
+
+def shown_id(option_id: str, width: int | None) -> str | None:
+    """An option's id as its menu line shows it: below IDS_FROM columns, not at all (the number does)."""
+    return option_id if width is None or width + 1 >= IDS_FROM else None
 
 
 class Quit(Exception):
@@ -121,12 +128,25 @@ class Session:
         for e in events:
             self.lines([event_line(e)])
 
+    def width(self) -> int | None:
+        """The columns to wrap at: the terminal's width; None (no wrapping) when output goes to a file or pipe."""
+        return self.console.width - 1 if self.console.is_terminal else None
+
     def lines(self, lines: list[str]) -> None:
+        """Log and recap lines, each wrapped at words under its rule tag."""
+        width = self.width()
         for line in lines:
-            self.console.print(line, highlight=False, markup=False)
+            for part in log_lines(line, width):
+                self.console.print(part, highlight=False, markup=False)
+
+    def unsaid(self, events: list[Event]) -> list[Event]:
+        """The events, less one that only repeats the game's result word for word (the result line says it)."""
+        end = self.match.pause()
+        return [e for e in events if e.text != end.summary] if isinstance(end, End) else events
 
     def happened(self, events: list[Event]) -> None:
         """A step's events: kept for each human's recap, or printed at once when only the computer plays."""
+        events = self.unsaid(events)
         if self.humans:
             self.recap.events(events, len(self.match.record.answers) - 1)
         elif not self.quiet:
@@ -144,7 +164,10 @@ class Session:
         a terminal, a recap taller than the room left above the menu keeps its last lines (the rest: `log`)."""
         side = decision.side
         view = self.game.view(self.match.state, side)
-        used = len(decision.options) + 3              # the prompt line, the menu, the hint, the input line
+        width = self.width()
+        used = (len(self.prompt_lines(decision, width)) + (decision.kind in self.picks.multi) + 1   # the input line
+                + sum(len(option_text(99, o.label, shown_id(o.id, width), width).plain.split("\n"))
+                      for o in decision.options))
         if self.watch.due(side, view, decision.kind):
             board = draw(self.game, view, wants_compact(self.console))
             if self.console.is_terminal:
@@ -154,10 +177,15 @@ class Session:
         if lines and self.hot_seat:
             self.console.print(f"[bold]{side_name(side)}[/], since your last turn:")
         room = max(RECAP_LEAST, self.console.size.height - used - 1)
-        if self.console.is_terminal and len(lines) > room:
-            self.console.print(f"  ({len(lines) - room + 1} earlier lines: type `log` to read them)",
+        rows = [len(log_lines(line, width)) for line in lines]     # a wrapped line takes several rows
+        if self.console.is_terminal and sum(rows) > room:
+            kept, taken = 0, 1                    # the note of the earlier lines takes a row
+            while kept < len(lines) and taken + rows[-1 - kept] <= room:
+                taken += rows[-1 - kept]
+                kept += 1
+            self.console.print(f"  ({len(lines) - kept} earlier lines: type `log` to read them)",
                                markup=False, highlight=False)
-            lines = lines[-(room - 1):]
+            lines = lines[len(lines) - kept:]
         self.lines(lines)
 
     def hand_over(self, side: str) -> None:
@@ -202,7 +230,12 @@ class Session:
         self.watch.shown(side, view)
 
     def show_log(self, side: str | None, arg: str) -> None:
-        n = int(arg) if arg.isdigit() else 20
+        """`log [N]`: the last N lines this side may read (default 20; `log all`: every one)."""
+        if arg and arg.lower() != "all" and not (arg.isdigit() and int(arg) > 0):
+            self.console.print(f"log takes a number of lines, 1 or more, or all (nothing: the last 20); "
+                               f"given {arg!r}", markup=False, highlight=False)
+            return
+        n = 0 if arg.lower() == "all" else int(arg or 20)
         lines = [e for e in self.match.log if e.visible_to(side)]
         self.narrate(lines[-n:])
 
@@ -318,18 +351,27 @@ class Session:
             return False
         return True
 
+    @staticmethod
+    def prompt_lines(decision: Decision, width: int | None) -> list[str]:
+        """The menu's heading: the side, the question and its rule, wrapped at words."""
+        rule = f"  (rule {decision.rule})" if decision.rule else ""
+        return fold(f"{side_name(decision.side)}: {decision.prompt}{rule}", width, 2)
+
     def menu(self, decision: Decision) -> None:
         """The prompt and the numbered options; in a run of multi-pick decisions the numbers of its first menu,
         an option no longer offered shown as taken."""
-        self.console.print(f"[bold]{side_name(decision.side)}[/]: {decision.prompt}"
-                           + (f"  (rule {decision.rule})" if decision.rule else ""), highlight=False)
+        width = self.width()
+        prompt = Text("\n".join(self.prompt_lines(decision, width)))
+        prompt.stylize("bold", 0, len(side_name(decision.side)))
+        self.console.print(prompt, highlight=False)
         rows = self.picks.number(decision)
         for n, oid, offered in rows:
             if offered:
-                label = decision.option(oid).label
-                self.console.print(f"  {n:>2}. {escape(label)}  [dim]\\[{escape(oid)}][/]", highlight=False)
+                self.console.print(option_text(n, decision.option(oid).label, shown_id(oid, width), width),
+                                   highlight=False)
             else:
-                self.console.print(f"  [dim]{n:>2}. (taken) {escape(self.picks.label(oid))}[/]", highlight=False)
+                self.console.print("\n".join(fold(f"  {n:>2}. (taken) {self.picks.label(oid)}", width, 6)),
+                                   style="dim", markup=False, highlight=False)
         if decision.kind in self.picks.multi and sum(1 for r in rows if r[2]) > 1:
             self.console.print("  [dim]several at once: e.g. 1 4 7 or 1-3[/]", highlight=False)
 
@@ -386,6 +428,9 @@ class Session:
             self.console.print(self.picks.note, markup=False, highlight=False)
             self.picks.note = ""
         self.menu(decision)
+        if self.picks.queue and self.picks.between(decision):
+            self.console.print(f"  then your next picks: {self.picks.waiting()}", style="dim", markup=False,
+                               highlight=False)
         while True:
             text = self.read(f"{side_name(side)}> ")
             if not text:
@@ -396,13 +441,17 @@ class Session:
                 continue
             ids, refused = self.picks.chosen(decision, text)
             if ids:
-                self.picks.queue = ids[1:]
+                if not self.picks.between(decision):
+                    self.picks.queue = ids[1:]
                 return ids[0]
             if refused:
                 self.console.print(f"Not accepted: {refused}. Nothing was chosen.", markup=False, highlight=False)
                 continue
             if text in decision.ids():
                 return text
+            same = [i for i in decision.ids() if i.lower() == text.lower()]
+            if len(same) == 1:                 # an id typed in another case: the one it can only mean
+                return same[0]
             if (decision.kind in PATH_KINDS and len(text.split()) > 1
                     and getattr(self.game, "check_path", None) is not None):
                 first = self.take_path(decision, text)
@@ -454,8 +503,10 @@ class Session:
                 if isinstance(pause, End):
                     break
                 if self.picks.key is not None and not (isinstance(pause, Decision) and pause.side in self.humans
-                                                       and (pause.side, pause.kind) == self.picks.key):
-                    self.picks.reset("something else happened first")
+                                                       and ((pause.side, pause.kind) == self.picks.key
+                                                            or self.picks.between(pause))):
+                    self.picks.reset("the dice were rolled first" if isinstance(pause, Chance)
+                                     else "something else happened first")
                 if isinstance(pause, Chance):
                     if self.manual_dice:
                         try:
@@ -496,7 +547,7 @@ class Session:
             self.console.print()
             self.console.print(draw(self.game, self.game.view(m.state, None), wants_compact(self.console)))
             if self.hot_seat:
-                self.narrate([e for e in m.log[min(self.seen.values()):] if e.private_to is None])
+                self.narrate(self.unsaid([e for e in m.log[min(self.seen.values()):] if e.private_to is None]))
             elif self.observer is not None:
                 self.lines(self.recap.take(self.observer))
         return end

@@ -147,7 +147,7 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
     else:
         pend = view.get("pending") or {}
         if pend.get("kind") == "end":
-            second = f"game over: {pend.get('summary', '')}"
+            second = "game over"                 # the terminal's result line says who won
         elif pend.get("kind") == "decision":
             second = f"{SIDE_NAME.get(pend['side'], pend['side'])} to decide ({pend['decision']})"
         else:

@@ -150,9 +150,22 @@ def render_board(view: dict[str, Any], compact: bool = False) -> str:
                    + ", ".join(view["names"].get(q, q) for q, _ in a["units"]))
     p = view["pending"]
     if p["kind"] == "end":
-        out.append(f"Game over: {SIDE_NAME.get(p['winner'], 'nobody (draw)')} wins. {p['summary']}")
+        out.append("Game over.")                # the terminal's result line says who won
     elif p["kind"] == "chance":
-        out.append(f"Dice: {p['reason']}")
+        out.append(dice_text(p["reason"]))
     elif p["side"] != view["side"]:          # the viewer's own decision: the menu under the board says it
-        out.append(f"{SIDE_NAME[p['side']]}: {p['prompt']}")
+        out.append(waiting_text(p["side"], p["prompt"]))
     return "\n".join(out)
+
+
+def waiting_text(side: str, prompt: str) -> str:
+    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
+    name = SIDE_NAME.get(side, side)
+    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
+
+
+def dice_text(reason: str) -> str:
+    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
+    if reason == "dice are rolled":
+        return "Dice are rolled for something your side does not see."
+    return f"Dice: {reason}"

@@ -314,14 +314,27 @@ def compact_divisions(view: dict[str, Any], labels: dict[str, str], sd: str) -> 
     return out
 
 
+def waiting_text(side: str, prompt: str) -> str:
+    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
+    name = SIDE_NAME.get(side, side)
+    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
+
+
+def dice_text(reason: str) -> str:
+    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
+    if reason == "dice are rolled":
+        return "Dice are rolled for something your side does not see."
+    return f"Dice: {reason}"
+
+
 def pending_line(view: dict[str, Any]) -> Text:
     """What the battle waits for, as the viewer may know it."""
     p = view["pending"]
     if p["kind"] == "end":
         return Text("Battle over.", style="bold green")
     if p["kind"] == "chance":
-        return Text(f"Dice: {p['reason']}", style="cyan")
-    return Text(f"{SIDE_NAME.get(p['side'], p['side'])}: {p['prompt']}", style="bold")
+        return Text(dice_text(p["reason"]), style="cyan")
+    return Text(waiting_text(p["side"], p["prompt"]), style="bold")
 
 
 def result_line(view: dict[str, Any]) -> Text | None:
@@ -357,13 +370,13 @@ def compact_parts(view: dict[str, Any]) -> list[Any]:
     ini = view["initiative"]
     side = view["side"]
     who = "all" if side is None else "public" if side == "public" else SIDE_NAME[side]
-    head = Text(f"{short_name(view['title'], 18)} T{view['turn']}/{view['turns']} {name} ({rule})", style="bold")
+    head = Text(f"{who} · ", style=SIDE_STYLE.get(side, "bold"))     # whose eyes first: a cut line keeps it
+    head.append(f"{short_name(view['title'], 18)} T{view['turn']}/{view['turns']} {name} ({rule})", style="bold")
     if ini:
         head.append(" ini ")
         head.append(SIDE_NAME[ini], style=SIDE_STYLE[ini])
     env = view["environment"]
-    head.append(f" | {env['light']} {env['weather']} vis {env['visibility']} sea {env['sea']} | {who}",
-                style="dim")
+    head.append(f" | {env['light']} {env['weather']} vis {env['visibility']} sea {env['sea']}", style="dim")
     sides = Text()
     for sd in SIDES:
         s = view["sides"][sd]

@@ -149,14 +149,27 @@ def combat_panel(view: dict[str, Any]) -> Panel | None:
     return Panel("\n".join(lines), title="Combat", title_align="left", border_style="magenta")
 
 
+def waiting_text(side: str, prompt: str) -> str:
+    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
+    name = SIDE_NAME.get(side, side)
+    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
+
+
+def dice_text(reason: str) -> str:
+    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
+    if reason == "dice are rolled":
+        return "Dice are rolled for something your side does not see."
+    return f"Dice: {reason}"
+
+
 def pending_line(view: dict[str, Any]) -> Text:
+    """What the game waits for; at the end only that it is over (the terminal's result line says who won)."""
     p = view["pending"]
     if p["kind"] == "end":
-        winner = SIDE_NAME.get(p["winner"], "nobody (draw)") if p["winner"] else "nobody (draw)"
-        return Text(f"Game over: {winner} wins. {p['summary']}", style="bold green")
+        return Text("Game over.", style="bold green")
     if p["kind"] == "chance":
-        return Text(f"Dice: {p['reason']}", style="cyan")
-    return Text(f"{SIDE_NAME[p['side']]}: {p['prompt']}", style="bold")
+        return Text(dice_text(p["reason"]), style="cyan")
+    return Text(waiting_text(p["side"], p["prompt"]), style="bold")
 
 
 COMPACT_WIDTH = 80
