@@ -291,3 +291,26 @@ def test_victory_in_the_pacific_sorties_picked_at_once_ask_each_destination_in_t
     after = Record.load(out).answers[start:]
     decided = [a for a in after if isinstance(a, str)]
     assert decided[:6:2] == sorties and all(a.startswith("to:") for a in decided[1:6:2])
+
+
+def test_after_a_load_the_board_is_printed_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    rec = tmp_path / "g.json"
+    res = kaisen("play", "pacific-fury", "--seed", "5", input=f"1\nsave {rec}\nquit\ny\n")
+    assert res.exit_code == 0 and rec.exists(), res.output
+    res = kaisen("play", "pacific-fury", "--load", str(rec), input="quit\ny\n")
+    assert res.exit_code == 0, res.output
+    assert res.output.count("Sea zones") == 1 and res.output.count("USA: Form task forces") == 1
+
+
+def test_a_kept_game_played_with_real_dice_resumes_with_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    res = kaisen("play", "pacific-fury", "--seed", "5", "--dice", "manual", input="1\nquit\ny\n")
+    assert res.exit_code == 0, res.output
+    kept = list((tmp_path / "data" / "kaisen" / "saves").glob("*.json"))
+    assert len(kept) == 1 and Record.load(kept[0]).dice_mode == "manual"
+    res = kaisen("resume", "--latest", input="quit\ny\n")
+    assert res.exit_code == 0 and "seed 5; manual dice" in res.output, res.output
+    res = kaisen("resume", "--latest", "--dice", "seeded", input="quit\ny\n")
+    assert res.exit_code == 0 and "seed 5; seeded dice" in res.output, res.output
+    assert Record.load(kept[0]).dice_mode is None
