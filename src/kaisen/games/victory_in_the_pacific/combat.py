@@ -58,15 +58,19 @@ def start(c: Ctx, area: str) -> None:
     _run(c)
 
 
-def raids_alone_possible(c: Ctx, area: str) -> bool:
-    """9.2: one side alone at sea in `area` has a ship able to air-raid an enemy port or base touching it."""
-    here = in_area(c, area)
-    if not here:
-        return False
-    units = c.d.units
-    side = units[here[0]].side
-    if any(units[u].side != side for u in here):
-        return False
+def raids_alone_possible(c: Ctx, area: str, side: str | None = None) -> bool:
+    """9.2: one side alone at sea in `area` has a ship able to air-raid an enemy port or base touching it
+    (`side`: the caller knows that side alone fights there)."""
+    if side is None:
+        here = in_area(c, area)
+        if not here:
+            return False
+        units = c.d.units
+        side = units[here[0]].side
+        if any(units[u].side != side for u in here):
+            return False
+    else:
+        here = in_area(c, area, side)
     # raid_options(c, Combat(area), p) for each p, without the Combat: nothing has raided yet, and the ports to
     # raid (raid_bases) are the same for every ship of the side
     carriers = c.labels.carriers      # a ship strikes only with an airstrike factor on its counter

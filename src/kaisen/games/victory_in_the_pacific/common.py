@@ -228,7 +228,9 @@ class Labels:
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
-        self.patrol_pairs: dict = {}      # (unit, location) -> its two patrol-step options; ("raid", unit, location), ("repair", unit, port, damage) -> its option (flow.move_options)
+        # (unit, location) -> its two patrol-step options; ("raid", unit, location) and ("repair", unit, port,
+        # damage) -> its option (flow.move_options)
+        self.patrol_pairs: dict = {}
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)

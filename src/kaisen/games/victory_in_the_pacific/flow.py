@@ -562,22 +562,30 @@ def raid_areas(c: Ctx, present: tuple[set, set] | None = None) -> list[str]:
     areas with one side's units at sea can be)."""
     japan, allies = present or _present(c)
     fought = c.s.fought
-    return sorted(a for a in (x[4:] for x in japan ^ allies)
-                  if a not in fought and combat.raids_alone_possible(c, a))
+    return sorted(x[4:] for x in japan ^ allies
+                  if x[4:] not in fought
+                  and combat.raids_alone_possible(c, x[4:], "japan" if x in japan else "allies"))
 
 
 def combat_areas(c: Ctx) -> list[str]:
     """5.31: the sea areas where combat is still to come: both sides present, or one side's air raids (9.2)."""
+    both, raids = _combats(c)
+    return sorted(both + raids)
+
+
+def _combats(c: Ctx) -> tuple[list[str], list[str]]:
+    """The contested areas and the areas of one side's air raids (`contested`, `raid_areas`), kept on the state
+    for its pause (`VPState.fights`: the step that finds them is the one that asks which comes first)."""
     present = _present(c)
-    return sorted(contested(c, present) + raid_areas(c, present))
+    got = c.s.fights = (contested(c, present), raid_areas(c, present))
+    return got
 
 
 def fight_options(c: Ctx) -> list[Option]:
     in_area = combat.in_area
-    present = _present(c)
-    both = contested(c, present)
+    both, raids = c.s.fights or _combats(c)
     out = []
-    for a in sorted(both + raid_areas(c, present)):
+    for a in sorted(both + raids):
         if a in both:
             out.append(Option(f"fight:{a}", None, {"verb": "fight", "area": a},
                               lazy_label("Combat in {}", c.d.areas[a].name)))

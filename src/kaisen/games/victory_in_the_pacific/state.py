@@ -189,7 +189,7 @@ class Locs(dict):
 
 
 _new = object.__new__
-_DERIVED = frozenset({"cache", "last_events", "kept"})    # never part of to_json or of equality
+_DERIVED = frozenset({"cache", "last_events", "kept", "fights"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
 
 
@@ -224,6 +224,8 @@ class VPState:
     last_events: tuple[Event, ...] = ()
     cache: Pause | None = None
     kept: Any = None                     # derived: the patrol step's ships and their options (flow.patrol_pairs)
+    fights: Any = None                   # derived: the areas with combat still to come, as this state found them
+                                         # (flow._combats; never copied: a move may change them)
 
     def __post_init__(self) -> None:
         if type(self.loc) is not Locs:
@@ -264,6 +266,7 @@ class VPState:
         n.last_events = ()
         n.cache = None
         n.kept = self.kept
+        n.fights = None
         return n
 
     def place(self, u: str, where: str) -> None:
