@@ -78,6 +78,22 @@ def test_a_long_log_line_wraps_under_the_text_after_its_rule_tag():
     assert log_lines(text, None) == [text]                 # output to a file or a pipe: one line per line
 
 
+@pytest.mark.parametrize("game_id", ["fury-at-midway", "victory-in-the-pacific"])
+def test_a_board_of_plain_lines_wraps_at_words_under_its_labels(game_id):
+    """FaM's carriers line and VITP's port lists (37 names at Yokosuka) are longer than a terminal is wide."""
+    from kaisen.terminal.boards import draw
+    game = get_game(game_id)
+    view = game.view(game.new_state(), game.sides[-1])
+    plain, wrapped = draw(game, view, False), draw(game, view, False, 99)
+    assert max(len(line) for line in plain.split("\n")) > 99
+    assert max(len(line) for line in wrapped.split("\n")) <= 99
+    assert wrapped.split() == plain.split()                    # no word cut in two
+    if game_id == "victory-in-the-pacific":
+        lines = wrapped.split("\n")
+        at = next(i for i, line in enumerate(lines) if "Yokosuka Navy Yard" in line)
+        assert lines[at + 1].index(lines[at + 1].strip()) == lines[at].index("[J]")
+
+
 def test_piped_output_is_not_wrapped():
     res = kaisen("play", "pacific-fury", "--japan", "random", "--usa", "random", "--seed", "3")
     assert res.exit_code == 0

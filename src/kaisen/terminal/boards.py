@@ -6,6 +6,7 @@ from typing import Any
 from rich.console import Console
 
 from kaisen.engine.core import Game
+from kaisen.terminal.wrap import fold
 
 FULL_AT = (100, 35)
 """Columns and rows from which the full board is drawn; a smaller terminal gets the compact one (80x24 fits)."""
@@ -21,9 +22,23 @@ def wants_compact(console: Console) -> bool:
     return width < FULL_AT[0] or height < FULL_AT[1]
 
 
-def draw(game: Game, view: dict[str, Any], compact: bool) -> Any:
-    """The game's board in the form asked for."""
-    return game.render(view, compact=compact)
+def draw(game: Game, view: dict[str, Any], compact: bool, width: int | None = None) -> Any:
+    """The game's board in the form asked for; a board of plain lines (FaM, VITP) wrapped at words to `width`
+    columns (None: as it is)."""
+    board = game.render(view, compact=compact)
+    if isinstance(board, str) and width is not None:
+        return "\n".join(part for line in board.split("\n") for part in fold(line, width, hanging(line)))
+    return board
+
+
+def hanging(line: str) -> int:
+    """Where a board line's continuation starts: under the text after its label ("Yokosuka   [J] ..." under
+    "[J]"), else two columns in."""
+    lead = len(line) - len(line.lstrip(" "))
+    gap = line.find("  ", lead)
+    if 0 < gap < 40:
+        return gap + len(line[gap:]) - len(line[gap:].lstrip(" "))
+    return lead + 2
 
 
 def board_key(view: dict[str, Any]) -> tuple:

@@ -169,7 +169,7 @@ class Session:
                 + sum(len(option_text(99, o.label, shown_id(o.id, width), width).plain.split("\n"))
                       for o in decision.options))
         if self.watch.due(side, view, decision.kind):
-            board = draw(self.game, view, wants_compact(self.console))
+            board = draw(self.game, view, wants_compact(self.console), width)
             if self.console.is_terminal:
                 used += len(self.console.render_lines(board, pad=False))
             self.console.print(board)
@@ -226,7 +226,7 @@ class Session:
             return
         compact = wants_compact(self.console) if not form else form == "compact"
         view = self.game.view(self.match.state, side)
-        self.console.print(draw(self.game, view, compact))
+        self.console.print(draw(self.game, view, compact, self.width()))
         self.watch.shown(side, view)
 
     def show_log(self, side: str | None, arg: str) -> None:
@@ -545,7 +545,8 @@ class Session:
             self.wipe()
         if not self.quiet:                  # --quiet: only the result line
             self.console.print()
-            self.console.print(draw(self.game, self.game.view(m.state, None), wants_compact(self.console)))
+            self.console.print(draw(self.game, self.game.view(m.state, None), wants_compact(self.console),
+                                    self.width()))
             if self.hot_seat:
                 self.narrate(self.unsaid([e for e in m.log[min(self.seen.values()):] if e.private_to is None]))
             elif self.observer is not None:
