@@ -449,7 +449,7 @@ def test_pacific_fury_zones_hold_counters_with_printed_values_and_face_down_back
     try:
         page.goto(made["links"]["usa"])
         _, seen = play(page, random.Random(7), 250, board=False, until="""
-            document.querySelectorAll('#board .pf-ship').length > 0 && document.querySelectorAll('#board .pf-back').length > 0""")
+            document.querySelectorAll("#board .zone .pf-ship").length > 0 && document.querySelectorAll("#board .zone .pf-back").length > 0""")
         assert seen, "no zone held both a seen task force and a face-down one"
         view = api.get(f"/api/seat/{token}").json()["view"]
         zones_text = " ".join(page.eval_on_selector_all("#board .zone", "zs => zs.map(z => z.textContent)"))

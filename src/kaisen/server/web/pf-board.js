@@ -1,5 +1,6 @@
-// Pacific Fury's table: the Initiative Track, each side's base and seven operation boxes (every ship listed, the
-// boxes as tall as their lists), the four sea zones with every task force (face-down ones as counts), and while a
+// Pacific Fury's table: the Initiative Track, each side's base and seven operation boxes holding their ships as
+// counters (face-down backs with a count for what the viewer may not see), the four sea zones with every task
+// force as counters the same way, and while a
 // combat is fought, the battle band: both sides' ships as counters with CF/DF, who fires with what, the hits to
 // allocate and the last dice.
 import { esc, sideName } from "./common.js";
@@ -33,6 +34,30 @@ export function pfUnits(v, units, count) {
   return types.map((k) => `${k} ` + by[k].map((u) => (["AP", "TE"].includes(k) ? shipName(v, u) : `${shipName(v, u)} ${v.units[u].cf}`)).join(", ")).join(" · ");
 }
 const tipOf = (v, units) => (units || []).map((u) => { const s = v.units[u]; return s ? `${shipName(v, u)} (${s.type}, CF ${s.cf}, DF ${s.df})` : u; }).join("\n");
+
+// a ship counter (name, type, CF-DF; hover for the rest), keyed by its id so an option naming it lights it
+const MW = 62, MH = 30;
+const byType = (v, ships) => [...ships].sort((a, b) => ORDER.indexOf(v.units[a]?.type) - ORDER.indexOf(v.units[b]?.type));
+function shipCounter(v, u, x, y, sd) {
+  const sp = v.units[u], nm = shipName(v, u);
+  return `<g class="pf-ship" data-key="${esc(u)}" data-testid="ship-${esc(u)}"><title>${esc(`${nm} (${sp.type}): CF ${sp.cf}, DF ${sp.df}`)}</title>` +
+    rect(x, y, MW, MH, `rx="3" class="counter" fill="#fff" stroke="${COLOR[sd]}" stroke-width="1.5"`) + rect(x, y, 3, MH, `fill="${COLOR[sd]}"`) +
+    t(x + 6, y + 12, nm.length > 13 ? nm.slice(0, 12) + "." : nm, `class="tiny bold" font-size="9.5"${nm.length > 9 ? ` textLength="${MW - 9}" lengthAdjust="spacingAndGlyphs"` : ""}`) +
+    t(x + 6, y + 25, ["AP", "TE"].includes(sp.type) ? sp.type : `${sp.type} ${sp.cf}-${sp.df}`, 'class="tiny" font-size="9.5"') + "</g>";
+}
+// counters the viewer may not see: a stack of backs with how many, nothing of what they are
+function backs(x, y, count, sd) {
+  let o = `<g class="pf-stack" data-testid="backs-${count}"><title>${esc(`${count} counter${count === 1 ? "" : "s"} face down`)}</title>`;
+  for (let k = Math.min(count, 5) - 1; k >= 0; k--) o += rect(x + 2 + k * 5, y, 44, 22, `rx="3" class="pf-back" fill="#3b4252" stroke="${COLOR[sd]}"`);
+  return o + t(x + 24, y + 15, String(count), 'text-anchor="middle" class="tiny chip"') + "</g>";
+}
+// a list of ships (or, unseen, its count) as counters `per` to a row from (x, y); returns [svg, height]
+function counters(v, ships, count, sd, x, y, per) {
+  if (ships == null) return count ? [backs(x, y, count, sd), 24] : ["", 0];
+  let o = "";
+  byType(v, ships).forEach((u, i) => { o += shipCounter(v, u, x + (i % per) * (MW + 3), y + Math.floor(i / per) * (MH + 3), sd); });
+  return [o, Math.ceil(ships.length / per) * (MH + 3)];
+}
 
 function battle(v, W, y0, extra) {
   const c = v.combat;
@@ -89,24 +114,33 @@ export function pacificFury(v, data, extra = {}) {
       t(x + (bw - 4) / 2, y0 + 24, k === 0 ? "0" : String(Math.abs(k)), 'text-anchor="middle" class="small marker-text"');
   }
   b += t(x0 + (2 * top + 1) * bw + 10, y0 + 27, `${v.marker_label} · initiative ${sideName(v.initiative)}`, 'class="small"');
-  // the sides: every list whole; the base as tall as the longer of the two
-  const baseLines = Object.fromEntries(["japan", "usa"].map((sd) => [sd, wrap(pfUnits(v, v.sides[sd].base, v.sides[sd].base_count), 40)]));
-  const baseH = Math.max(70, 22 + 12 * Math.max(baseLines.japan.length, baseLines.usa.length));
-  const boxLines = (sd, n) => v.sides[sd].boxes.filter((bx) => bx.box === n).flatMap((tf) => wrap(`${tf.tf}: ${pfUnits(v, tf.ships, tf.count)}`, 32));
-  const boxH = [1, 2, 3, 4, 5, 6, 7].map((n) => Math.max(46, 10 + 12 * Math.max(boxLines("japan", n).length, boxLines("usa", n).length)));
+  // the sides: the base and the seven operation boxes as counters, each as tall as what it holds (the taller
+  // side's), face-down backs with their count for what the viewer may not see
+  const PER = 3, BX = 234;
+  const baseH = Math.max(60, ...["japan", "usa"].map((sd) => 24 + counters(v, v.sides[sd].base, v.sides[sd].base_count, sd, 0, 0, PER)[1]));
+  const boxDraw = (sd, n, x, y) => {
+    let o = "", h = 0;
+    for (const tf of v.sides[sd].boxes.filter((bx) => bx.box === n)) {
+      o += t(x, y + h + 10, `${tf.tf}${tf.ships ? "" : ` · ${tf.count} face down`}`, 'class="tiny bold"');
+      const [svg, ch] = counters(v, tf.ships, tf.count, sd, x, y + h + 14, PER);
+      o += svg; h += 16 + ch;
+    }
+    return [o, h];
+  };
+  const boxH = [1, 2, 3, 4, 5, 6, 7].map((n) => Math.max(34, 22 + Math.max(...["japan", "usa"].map((sd) => boxDraw(sd, n, 0, 0)[1]))));
   const col = (sd, x) => {
     const s = v.sides[sd];
     let o = t(x + 10, 122, `${sideName(sd)}${v.phasing === sd ? " — to act" : ""}`, `class="h2" fill="${COLOR[sd]}"`);
-    o += `<g data-testid="base-${sd}"><title>${esc(tipOf(v, s.base))}</title>` + rect(x + 8, 130, 234, baseH, `class="base" data-key="base" stroke="${COLOR[sd]}"`);
+    o += `<g class="pf-box" data-key="base" data-testid="base-${sd}"><title>${esc(s.base ? tipOf(v, s.base) : `${s.base_count} face down`)}</title>` +
+      rect(x + 8, 130, BX, baseH, `class="base" stroke="${COLOR[sd]}"`);
     o += t(x + 14, 146, `${s.base_name} (base): ${s.base_count}`, 'class="small bold"');
-    o += lines(x + 14, 159, baseLines[sd]) + "</g>";
+    o += counters(v, s.base, s.base_count, sd, x + 14, 154, PER)[0] + "</g>";
     let y = 136 + baseH;
     for (let n = 1; n <= 7; n++) {
       const forming = v.forming && v.forming.side === sd && v.forming.box === n;
-      const tfs = s.boxes.filter((bx) => bx.box === n);
-      o += `<g><title>${esc(tfs.map((tf) => `${tf.tf}:\n${tf.ships ? tipOf(v, tf.ships) : `${tf.count} face down`}`).join("\n"))}</title>`;
-      o += rect(x + 8, y, 234, boxH[n - 1], `class="opbox${forming ? " forming" : ""}" data-key="box-${n}"`);
-      o += t(x + 14, y + 14, `Box ${n}`, 'class="small bold"') + lines(x + 56, y + 14, boxLines(sd, n)) + "</g>";
+      o += `<g class="pf-box" data-key="box-${n}" data-testid="box-${sd}-${n}">`;
+      o += rect(x + 8, y, BX, boxH[n - 1], `class="opbox${forming ? " forming" : ""}"`);
+      o += t(x + 14, y + 14, `Box ${n}`, 'class="small bold"') + boxDraw(sd, n, x + 14, y + 18)[0] + "</g>";
       y += boxH[n - 1] + 4;
     }
     const extraLines = [];
@@ -127,8 +161,7 @@ export function pacificFury(v, data, extra = {}) {
   for (const z of v.zones) {
     const bySide = { japan: [], usa: [] };
     for (const tf of z.task_forces) bySide[tf.side].push(tf);
-    const MW = 62, MH = 30, per = 3;
-    const sorted = (tf) => [...tf.ships].sort((a, b) => ORDER.indexOf(v.units[a]?.type) - ORDER.indexOf(v.units[b]?.type));
+    const per = 3;
     const tfH = (tf) => (tf.ships == null ? 44 : 20 + Math.ceil(tf.ships.length / per) * (MH + 3));
     const colH = (sd) => bySide[sd].reduce((a, tf) => a + tfH(tf) + 4, 0);
     const zh = Math.max(120, 30 + Math.max(colH("japan"), colH("usa")));
@@ -144,18 +177,7 @@ export function pacificFury(v, data, extra = {}) {
         const label = hidden ? `${tf.tf}: ${tf.count} counter${tf.count === 1 ? "" : "s"} face down` :
           `${tf.tf}${tf.type ? " " + tf.type : ""}${tf.revealed ? "" : " (hidden from the enemy)"}`;
         zb += t(cx + 6, cy + 13, label, 'class="tiny bold"') + "</g>";
-        if (hidden) {                      // the stack's backs: how many counters, nothing of what they are
-          for (let k = Math.min(tf.count, 5) - 1; k >= 0; k--)
-            zb += rect(cx + 8 + k * 5, cy + 18, 44, 22, `rx="3" class="pf-back" fill="#3b4252" stroke="${COLOR[sd]}"`);
-          zb += t(cx + 30, cy + 33, String(tf.count), 'text-anchor="middle" class="tiny chip"');
-        } else sorted(tf).forEach((u, i) => {
-          const x = cx + 6 + (i % per) * (MW + 3), y = cy + 18 + Math.floor(i / per) * (MH + 3), sp = v.units[u];
-          const nm = shipName(v, u);
-          zb += `<g class="pf-ship" data-key="${esc(u)}" data-testid="ship-${esc(u)}"><title>${esc(`${nm} (${sp.type}): CF ${sp.cf}, DF ${sp.df}`)}</title>` +
-            rect(x, y, MW, MH, `rx="3" class="counter" fill="#fff" stroke="${COLOR[sd]}" stroke-width="1.5"`) + rect(x, y, 3, MH, `fill="${COLOR[sd]}"`) +
-            t(x + 6, y + 12, nm.length > 10 ? nm.slice(0, 9) + "." : nm, 'class="tiny bold" font-size="9.5"') +
-            t(x + 6, y + 25, ["AP", "TE"].includes(sp.type) ? sp.type : `${sp.type} ${sp.cf}-${sp.df}`, 'class="tiny" font-size="9.5"') + "</g>";
-        });
+        zb += counters(v, tf.ships, tf.count, sd, cx + 6, cy + 18, per)[0];
         cy += h + 4;
       }
     }
