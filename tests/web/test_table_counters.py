@@ -95,3 +95,35 @@ def test_vitp_units_in_areas_and_ports_are_counters_or_stacks_on_the_printed_lay
         page.locator("#board").screenshot(path=str(artifacts / "victory-in-the-pacific-counters.png"))
     finally:
         page.close()
+
+
+def test_fury_at_midway_strike_group_reach_drawn_from_the_options(browser, base_url, api, artifacts):
+    made = new_game(api, "fury-at-midway", "japan", seed=7)
+    token = made["tokens"]["japan"]
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(made["links"]["japan"])
+        wait_ready(page)
+        assert page.locator("#board .reach").count() == 0           # no decision about a strike group yet
+        for until in ("!!document.querySelector('#board .reach')",
+                      "document.body.dataset.state === 'decision' && !!document.querySelector('#board .reach:not([data-groups=launch])')"):
+            _, seen = play(page, random.Random(6), 400, board=False, until=until)
+            if not seen:
+                break
+            pending = api.get(f"/api/seat/{token}").json()["pending"]
+            want = {}
+            for o in pending["options"]:
+                f = o["fields"]
+                g = f.get("group") if f.get("verb") == "move" else "launch" if f.get("verb") == "launch" else None
+                if g:
+                    want.setdefault(f["hex"], set()).add(g)
+            drawn = {n["hex"]: set(n["groups"].split()) for n in page.eval_on_selector_all(
+                "#board .reach", "ns => ns.map(n => ({hex: n.dataset.testid.slice(6), groups: n.dataset.groups}))")}
+            assert drawn == want and drawn
+            for h in drawn:                  # each hex in reach is also the lit, clickable hex
+                assert page.locator(f'#board .hex.target[data-key="{h}"]').count() == 1
+            name = "launch" if all(g == {"launch"} for g in drawn.values()) else "fly"
+            page.locator("#board").screenshot(path=str(artifacts / f"fury-at-midway-reach-{name}.png"))
+        assert page.locator("#board .reach").count(), "no strike group's reach was drawn"
+    finally:
+        page.close()

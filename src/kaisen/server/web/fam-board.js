@@ -1,7 +1,8 @@
 // Fury at Midway's table: the 9x6 hex map with the fleets as this side knows them and its own strike groups (their
 // markers drawn above every hex, so no label hides under the next one), the tracks, carriers, cards, and the
 // side's carrier display as the printed one lays it out: per carrier its deck boxes and hangar, per task force or
-// carrier division its CAP and Return boxes, with each squadron a counter (aircraft, kind, steps left).
+// carrier division its CAP and Return boxes, with each squadron a counter (aircraft, kind, steps left). While this
+// side decides where a strike group flies (or launches), the hexes it may reach are drawn dashed with its name.
 // A box is keyed box-<its name> (how the page names an option's box), a squadron by its id: both answer clicks.
 import { esc, sideName } from "./common.js";
 import { battleBand } from "./battle.js";
@@ -142,6 +143,23 @@ function airAttack(v, data, W, y0, extra) {
       { label: `${sideName(foe)} defence`, color: COLOR[foe], fill: FILL[foe], ships: defenders, empty: "no CAP, no interceptors" }] }, W, y0);
 }
 
+// the hexes each strike group may fly to, from the pending options' fields (this side's own): {hex: [group...]};
+// a forming group's launch hexes go under "launch"
+export function reachOf(options) {
+  const out = {};
+  for (const o of options || []) {
+    const f = o.fields || {};
+    const g = f.verb === "move" && f.group ? f.group : f.verb === "launch" ? "launch" : null;
+    if (g && f.hex && !(out[f.hex] ||= []).includes(g)) out[f.hex].push(g);
+  }
+  return out;
+}
+const reachByGroup = (reach) => {
+  const out = {};
+  for (const [h, gs] of Object.entries(reach)) for (const g of gs) (out[g] ||= []).push(h);
+  return out;
+};
+
 export function furyAtMidway(v, data = {}, extra = {}) {
   const R = 38, HX = 1.5 * R, HY = Math.sqrt(3) * R;
   const W = 1100, ox = 60, oy = 110;
@@ -163,8 +181,8 @@ export function furyAtMidway(v, data = {}, extra = {}) {
     if (!d) continue;
     for (const [gid, g] of Object.entries(d.strike_groups)) if (g.hex) (groups[g.hex] ||= []).push([gid, sd, g]);
   }
-  const pts = (cx, cy) => [0, 60, 120, 180, 240, 300].map((a) => {
-    const r = (a * Math.PI) / 180; return `${(cx + R * Math.cos(r)).toFixed(1)},${(cy + R * Math.sin(r)).toFixed(1)}`;
+  const pts = (cx, cy, k = 1) => [0, 60, 120, 180, 240, 300].map((a) => {
+    const r = (a * Math.PI) / 180; return `${(cx + k * R * Math.cos(r)).toFixed(1)},${(cy + k * R * Math.sin(r)).toFixed(1)}`;
   }).join(" ");
   let over = "";                   // strike-group markers: drawn after every hex, above them
   for (const c of COLS) for (let r = 1; r <= 6; r++) {
@@ -187,12 +205,25 @@ export function furyAtMidway(v, data = {}, extra = {}) {
     });
   }
   b += over;
+  // a strike group's reach: the hexes this side's pending options let it fly (or a forming group launch) to,
+  // dashed over the map with the group's name; drawn above the hexes but never in the way of a click
+  const reach = reachOf(extra.options);
+  const mine = v.side === "usa" ? "usa" : "japan";
+  for (const [h, gs] of Object.entries(reach)) {
+    if (!/^[A-I]-[1-6]$/.test(h)) continue;
+    const [cx, cy] = center(h[0], Number(h.slice(2)));
+    b += `<g class="reach" data-testid="reach-${h}" data-groups="${esc(gs.join(" "))}" pointer-events="none">` +
+      `<polygon points="${pts(cx, cy, 0.8)}" fill="#ffd34d" fill-opacity="0.18" stroke="${COLOR[mine]}" stroke-width="2" stroke-dasharray="5 3"/>` +
+      t(cx, cy + R * 0.52, gs.join(" "), 'text-anchor="middle" class="tiny bold"') + "</g>";
+  }
   // right: fleets, carriers, cards, the attack in progress
   let y = 100; const x = 640;
   const put = (s, cls = "small") => { for (const l of wrap(s, 70)) { b += t(x, y, l, `class="${cls}"`); y += 15; } };
   put("Fleets", "h2");
   put(Object.entries(v.fleets).map(([f, h]) => `${(FLEET[f] || [f])[0]}${f.includes("dmcv") ? ` (${f.startsWith("ijn") ? "J" : "US"})` : ""} ${h}`).join(" · "));
   if (v.plot && Object.keys(v.plot).length) put("Your plot: " + Object.entries(v.plot).map(([f, p]) => `${f} ${p.join(" → ")}`).join("; "));
+  for (const [g, hs] of Object.entries(reachByGroup(reach)))
+    put(`${g === "launch" ? "The forming strike group may launch to" : `Strike group ${g} may fly to`}: ${hs.sort().join(" ")}`, "small");
   y += 6; put("Carriers", "h2");
   for (const [k, c] of Object.entries(v.carriers)) {
     const st = c.sunk ? "SUNK" : c.damaged.length ? `damaged ${c.damaged.join(", ")}` : "intact";

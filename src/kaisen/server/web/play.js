@@ -53,7 +53,8 @@ async function draw(p) {
   $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
   $("who").textContent = p.side ? `you play ${sideName(p.side)}` : p.status === "over" ? "spectator" : "spectator (public view)";
   boardInfo = await boardData(p.game);
-  renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log, p.game) });
+  renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log, p.game),
+    options: p.pending.kind === "decision" ? p.pending.options : [] });
   boardView.drawn();
   wireFieldOfFire(boardView.stage, p.view, boardInfo);
   wireBoard(p);
