@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from .test_browser import wait_ready
-from .test_table import DESKTOP, new_game, play
+from .test_browser import state, wait_ready
+from .test_table import DESKTOP, click_button, new_game, play
 
 
 def _counter_says(page, scope, u, spec):
@@ -125,5 +125,41 @@ def test_fury_at_midway_strike_group_reach_drawn_from_the_options(browser, base_
             name = "launch" if all(g == {"launch"} for g in drawn.values()) else "fly"
             page.locator("#board").screenshot(path=str(artifacts / f"fury-at-midway-reach-{name}.png"))
         assert page.locator("#board .reach").count(), "no strike group's reach was drawn"
+    finally:
+        page.close()
+
+
+def test_vitp_a_unit_an_option_names_is_its_own_lit_counter_not_hidden_in_a_stack(browser, base_url, api, artifacts):
+    made = new_game(api, "victory-in-the-pacific", "allies", seed=7)
+    token = made["tokens"]["allies"]
+    data = api.get("/api/boards/victory-in-the-pacific").json()
+    page = browser.new_page(viewport=DESKTOP)
+    rng, crowded = random.Random(5), 0
+    try:
+        page.goto(made["links"]["allies"])
+        for _ in range(60):
+            wait_ready(page)
+            if state(page) != "decision":
+                if state(page) == "over":
+                    break
+                page.wait_for_function("document.body.dataset.state !== 'waiting'", timeout=15000)
+                continue
+            payload = api.get(f"/api/seat/{token}").json()
+            units = payload["view"]["units"]
+            named = {o["fields"]["unit"] for o in payload["pending"]["options"] if o["fields"].get("unit") in units}
+            for u in named:
+                loc = units[u]["loc"]
+                if loc.split(":")[0] not in ("sea", "port", "home"):
+                    continue
+                assert page.locator(f'#board .area .vitp-unit.target[data-key="{u}"]').count() == 1, u
+                side = data["units"][u]["side"]
+                if sum(1 for x, i in units.items() if i["loc"] == loc and data["units"][x]["side"] == side) > 4:
+                    if not crowded:      # a place crowded enough to stack: the named unit is still its own counter
+                        page.locator("#board").screenshot(path=str(artifacts / "victory-in-the-pacific-named-units.png"))
+                    crowded += 1
+            if crowded >= 3:
+                break
+            click_button(page, rng)
+        assert crowded, "no decision named a unit in a place crowded enough to be stacked"
     finally:
         page.close()

@@ -99,14 +99,16 @@ function unitStack(v, data, type, units, sd, x, y, tipOf) {
 }
 // one side's units in a place: each a counter while they are few, else one stack per type; returns [svg, height]
 const FEW = 4;
-function unitRows(v, data, units, sd, x, y, tipOf, typeOf) {
+// (a unit the pending options name stays its own counter, to be clicked)
+function unitRows(v, data, units, sd, x, y, tipOf, typeOf, named = new Set()) {
   if (!units.length) return ["", 0];
   let pieces;
   if (units.length <= FEW) pieces = units.map((u) => ["unit", u]);
   else {
     const by = {};
-    for (const u of units) (by[typeOf(u)] ||= []).push(u);
-    pieces = Object.entries(by).map(([k, us]) => (us.length === 1 ? ["unit", us[0]] : ["stack", k, us]));
+    for (const u of units) if (!named.has(u)) (by[typeOf(u)] ||= []).push(u);
+    pieces = [...units.filter((u) => named.has(u)).map((u) => ["unit", u]),
+      ...Object.entries(by).map(([k, us]) => (us.length === 1 ? ["unit", us[0]] : ["stack", k, us]))];
   }
   let o = "";
   pieces.forEach((p, i) => {
@@ -139,6 +141,7 @@ export function vitp(v, data = {}, extra = {}) {
   const poc = v.poc === 0 ? "even" : v.poc > 0 ? `Allies +${v.poc}` : `Japan +${-v.poc}`;
   const firstArea = {};
   for (const bs of bases) (firstArea[bs.touches[0]] ||= []).push(bs);
+  const named = new Set((extra.options || []).flatMap((o) => [o.fields?.unit, ...(o.fields?.units || [])]).filter(Boolean));
   // each area's contents first (its height), then the rows as tall as their tallest area
   const body = {}, tall = {};
   for (const a of areas) {
@@ -150,7 +153,7 @@ export function vitp(v, data = {}, extra = {}) {
         if (!mine.length) continue;
         o += `<g data-testid="force-${esc(a.id)}-${sd}${how ? "-home" : ""}"><title>${esc(tip(mine))}</title>` +
           t(8, y + 10, `${sideName(sd)} at sea${how}: ${mine.length}`, `class="tiny bold" fill="${COLOR[sd]}"`) + "</g>";
-        const [svg, h] = unitRows(v, data, mine, sd, 8, y + 15, tip, unitType);
+        const [svg, h] = unitRows(v, data, mine, sd, 8, y + 15, tip, unitType, named);
         o += svg; y += 17 + h;
       }
     }
@@ -163,7 +166,7 @@ export function vitp(v, data = {}, extra = {}) {
       y += 19;
       for (const sd of ["japan", "allies"]) {
         const mine = here.filter((u) => unitSide(u) === sd);
-        const [svg, h] = unitRows(v, data, mine, sd, 14, y, tip, unitType);
+        const [svg, h] = unitRows(v, data, mine, sd, 14, y, tip, unitType, named);
         o += svg; y += h;
       }
       o += "</g>";
