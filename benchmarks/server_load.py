@@ -8,7 +8,8 @@ process (an asyncio client on raw sockets, so the client's own cost stays small)
 
 1. active: `--players` people, each in a game of their own against an AI seat (`--opponent`), each with the
    game page open (an SSE stream, as play.js opens it: `?log_from=N`, then deltas) and answering its decisions
-   3 to 8 s after each one appears (uniformly at random), with `?log_from=` on the answer as the page sends it;
+   3 to 8 s after each one appears (uniformly at random), with `?log_from=` on the answer as the page sends it
+   (`&interval=0.1` too, what the page asked of the polling server before: ignored now);
    `--pages` minus `--players` more pages watch those games as spectators. Measured over `--seconds` after a
    warm-up: click-to-update (the POST sent -> the first SSE message on the player's page that shows the answer
    applied), POST latency, answer-to-next-decision (the AI's reply and the server's dice included), server CPU.
@@ -19,7 +20,8 @@ Server CPU is the server process's utime + stime (psutil if installed, else /pro
 of the window: 100% is one core. The machine's load (loadavg and, where the kernel has it, /proc/pressure/cpu
 "some avg10") is printed beside every number: on a shared machine the numbers are only as quiet as it is.
 Targets (issue 14): p95 click-to-update under 300 ms with 500 live pages; 1,000 idle live pages under 10% of a
-core."""
+core. `--checkout DIR` serves from DIR/src instead (`git worktree add /tmp/kaisen-old <commit>`): the same
+load against an older server, for a before/after."""
 from __future__ import annotations
 
 import argparse
@@ -45,8 +47,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    root = Path(__file__).resolve().parent.parent
+def start_server(db: Path, port: int, checkout: str | None = None) -> subprocess.Popen:
+    root = Path(checkout).resolve() if checkout else Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "kaisen", "serve", "--host", HOST, "--port", str(port),
                              "--db", str(db)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -161,7 +163,7 @@ class Page:
 
     async def run(self) -> None:
         reader, writer = await asyncio.open_connection(HOST, self.port)
-        writer.write(f"GET /api/seat/{self.token}/events?log_from=0 HTTP/1.1\r\nHost: {HOST}\r\n"
+        writer.write(f"GET /api/seat/{self.token}/events?log_from=0&interval=0.1 HTTP/1.1\r\nHost: {HOST}\r\n"
                      f"Accept: text/event-stream\r\n\r\n".encode())
         status, _ = await read_head(reader)
         if status != 200:
@@ -343,6 +345,7 @@ def main() -> None:
     ap.add_argument("--idle-seconds", type=float, default=20.0)
     ap.add_argument("--skip", choices=["active", "idle"], action="append", default=[])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--checkout", help="serve from another checkout's src/ (e.g. a git worktree of an older commit)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.players > args.pages:
@@ -353,7 +356,7 @@ def main() -> None:
             continue
         with tempfile.TemporaryDirectory() as tmp:  # each run on a fresh server and database
             port = free_port()
-            proc = start_server(Path(tmp) / "games.sqlite3", port)
+            proc = start_server(Path(tmp) / "games.sqlite3", port, args.checkout)
             try:
                 out[name] = asyncio.run(run(port, proc.pid, args))
             finally:

@@ -15,7 +15,7 @@ from kaisen.server.app import create_app
 from kaisen.server.runner import Server
 from kaisen.server.store import Store
 
-from .helpers import LiveStream, answer, answer_and_see, create, settle, tok
+from .helpers import LiveStream, answer, create, settle, tok
 
 HUMANS = {"japan": "human", "usa": "human"}
 

@@ -89,15 +89,8 @@ class Live:
     def steps(self) -> int:
         return len(self.answers)
 
-    @property
-    def over(self) -> bool:
-        return isinstance(self.pause(), End)
-
     def pause(self):
         return self.game.pause(self.state)
-
-    def answered_by(self, side: str) -> int:
-        return self.snap.answered.get(side, 0)
 
     # -- whose answer it is ------------------------------------------------------------------------------
     def roller(self, snap: Snap) -> str:

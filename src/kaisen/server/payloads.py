@@ -159,11 +159,7 @@ def _pending(live: Live, snap: Snap, side: str | None, pause) -> dict[str, Any]:
         return {"kind": "waiting", "for": "decision", "side": pause.side, "seat": live.row.seats.get(pause.side)}
     # a Chance: only manual dice ever wait for a person (the server rolls the others on its worker)
     if side is not None and side in live.dice_enterers(snap):
-        p = game_view_pending(live, snap, side)
+        p = live.game.view(snap.state, side).get("pending") or {}
         return {"kind": "dice", "reason": p.get("reason"), "count": len(pause.dice), "sides": list(pause.dice),
                 "rule": pause.rule, "decision_token": live.decision_token(snap, side)}
     return {"kind": "waiting", "for": "dice", "side": None, "seat": None}
-
-
-def game_view_pending(live: Live, snap: Snap, side: str) -> dict[str, Any]:
-    return live.game.view(snap.state, side).get("pending") or {}

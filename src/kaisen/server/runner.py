@@ -43,7 +43,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from typing import Any, Mapping
+from typing import Any
 
 from kaisen.agents.base import Agent, agent_names, make_agent
 from kaisen.engine.core import Chance, Decision, End, Game, IllegalAction
