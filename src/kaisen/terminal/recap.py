@@ -4,9 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from kaisen.engine.core import Event, Game
-
-HIDDEN_ROLL = "dice are rolled"
-"""What a view says of dice whose reason its side may not read: not worth a recap line."""
+from kaisen.engine.pending import HIDDEN_ROLL         # a roll whose reason the side may not read: no recap line
 
 
 def event_line(e: Event) -> str:

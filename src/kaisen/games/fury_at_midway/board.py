@@ -4,6 +4,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from kaisen.engine.pending import dice_text, waiting_text
+
+
 COLS = "ABCDEFGHI"
 ROWS = range(1, 7)
 SIDE_NAME = {"japan": "Japan", "usa": "US"}
@@ -154,18 +157,7 @@ def render_board(view: dict[str, Any], compact: bool = False) -> str:
     elif p["kind"] == "chance":
         out.append(dice_text(p["reason"]))
     elif p["side"] != view["side"]:          # the viewer's own decision: the menu under the board says it
-        out.append(waiting_text(p["side"], p["prompt"]))
+        out.append(waiting_text(SIDE_NAME, p["side"], p["prompt"]))
     return "\n".join(out)
 
 
-def waiting_text(side: str, prompt: str) -> str:
-    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
-    name = SIDE_NAME.get(side, side)
-    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
-
-
-def dice_text(reason: str) -> str:
-    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
-    if reason == "dice are rolled":
-        return "Dice are rolled for something your side does not see."
-    return f"Dice: {reason}"

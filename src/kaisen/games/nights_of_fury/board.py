@@ -13,6 +13,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from kaisen.engine.pending import dice_text, waiting_text
+
 BANDS = 10
 SIDES = ("usn", "ijn")
 SIDE_NAME = {"usn": "USN", "ijn": "IJN"}
@@ -314,17 +316,6 @@ def compact_divisions(view: dict[str, Any], labels: dict[str, str], sd: str) -> 
     return out
 
 
-def waiting_text(side: str, prompt: str) -> str:
-    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
-    name = SIDE_NAME.get(side, side)
-    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
-
-
-def dice_text(reason: str) -> str:
-    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
-    if reason == "dice are rolled":
-        return "Dice are rolled for something your side does not see."
-    return f"Dice: {reason}"
 
 
 def pending_line(view: dict[str, Any]) -> Text:
@@ -334,7 +325,7 @@ def pending_line(view: dict[str, Any]) -> Text:
         return Text("Battle over.", style="bold green")
     if p["kind"] == "chance":
         return Text(dice_text(p["reason"]), style="cyan")
-    return Text(waiting_text(p["side"], p["prompt"]), style="bold")
+    return Text(waiting_text(SIDE_NAME, p["side"], p["prompt"]), style="bold")
 
 
 def result_line(view: dict[str, Any]) -> Text | None:

@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kaisen.engine.pending import dice_text, waiting_text
+
 SIDE_NAME = {"japan": "Japan", "usa": "USA"}
 SIDE_STYLE = {"japan": "bold red", "usa": "bold blue"}
 ZONE_KIND = {"surface": "Surface combat", "carrier": "Carrier combat", "air": "Air strike",
@@ -149,17 +151,6 @@ def combat_panel(view: dict[str, Any]) -> Panel | None:
     return Panel("\n".join(lines), title="Combat", title_align="left", border_style="magenta")
 
 
-def waiting_text(side: str, prompt: str) -> str:
-    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
-    name = SIDE_NAME.get(side, side)
-    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
-
-
-def dice_text(reason: str) -> str:
-    """Dice about to be rolled: their reason, or that the viewer's side may not know it."""
-    if reason == "dice are rolled":
-        return "Dice are rolled for something your side does not see."
-    return f"Dice: {reason}"
 
 
 def pending_line(view: dict[str, Any]) -> Text:
@@ -169,7 +160,7 @@ def pending_line(view: dict[str, Any]) -> Text:
         return Text("Game over.", style="bold green")
     if p["kind"] == "chance":
         return Text(dice_text(p["reason"]), style="cyan")
-    return Text(waiting_text(p["side"], p["prompt"]), style="bold")
+    return Text(waiting_text(SIDE_NAME, p["side"], p["prompt"]), style="bold")
 
 
 COMPACT_WIDTH = 80

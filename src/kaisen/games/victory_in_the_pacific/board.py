@@ -5,6 +5,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from kaisen.engine.pending import waiting_text
+
+
 SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
 FLAG = {"japan": "J", "allies": "A"}
 
@@ -119,14 +122,9 @@ def render_board(view: dict[str, Any], compact: bool = False) -> str:
         out.append(combat_text(view, d))
     p = view["pending"]
     if p["kind"] == "decision" and p["side"] != side:     # the viewer's own: the menu under the board says it
-        out.append(waiting_text(p["side"], p["prompt"]))
+        out.append(waiting_text(SIDE_NAME, p["side"], p["prompt"]))
     elif p["kind"] == "end":
         out.append("Game over.")                # the terminal's result line says who won
     return "\n".join(out)
 
-
-def waiting_text(side: str, prompt: str) -> str:
-    """Another side's decision as the viewer may know it: the question, or only who is deciding."""
-    name = SIDE_NAME.get(side, side)
-    return f"{name} is deciding." if prompt == f"{side} is deciding" else f"{name}: {prompt}"
 
