@@ -3,20 +3,10 @@
 // unit id as data-key, so a ship an option names (a target, a hit) lights up and answers the option when clicked.
 import { esc } from "./common.js";
 import { diceRows } from "./dice.js";
+import { rect, t, wrap } from "./svg.js";
 
-const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
-const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
 export const CW = 140, CH = 46;
 
-function wrapText(text, width) {
-  const out = [];
-  let line = "";
-  for (const w of String(text).split(" ")) {
-    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
-  }
-  if (line) out.push(line);
-  return out;
-}
 const clip = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
 
 // one counter: {id, name, type, values (the printed factors), note, damage, hits, tip, face_down, sunk}
@@ -49,7 +39,7 @@ export function battleBand(b, W, y0) {
   const per = Math.max(1, Math.floor((W / 2 - 40) / (CW + 6)));
   let o = "", y = y0 + 24;
   o += t(16, y, b.title, 'class="h2 warn" data-testid="battle-title"');
-  for (const l of (b.lines || []).flatMap((x) => wrapText(x, Math.floor((W - 40) / 6.6)))) { y += 16; o += t(16, y, l, 'class="small"'); }
+  for (const l of (b.lines || []).flatMap((x) => wrap(x, Math.floor((W - 40) / 6.6)))) { y += 16; o += t(16, y, l, 'class="small"'); }
   y += 12;
   const at = {};
   let tall = 0;

@@ -6,12 +6,11 @@ import { pacificFury } from "./pf-board.js";
 import { furyAtMidway } from "./fam-board.js";
 import { vitp } from "./vitp-board.js";
 import { diceRows } from "./dice.js";
+import { rect, t, wrap } from "./svg.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4", allies: "#d4e0f4" };
 
-const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
-const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
 const svg = (w, h, body, game) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" class="board board-${game}" data-game="${game}" role="img">${body}</svg>`;
 
@@ -26,15 +25,6 @@ export function renderBoard(container, view, data = {}, extra = {}) {
 }
 
 // ---------------------------------------------------------------- Pacific Fury
-function wrap(text, width) {          // crude wrap by characters for SVG text
-  const out = [];
-  let line = "";
-  for (const w of String(text).split(" ")) {
-    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 function lines(x, y, arr, cls = "small", dy = 13) {
   return arr.map((s, i) => t(x, y + i * dy, s, `class="${cls}"`)).join("");

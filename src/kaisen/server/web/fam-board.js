@@ -6,6 +6,7 @@
 // A box is keyed box-<its name> (how the page names an option's box), a squadron by its id: both answer clicks.
 import { esc, sideName } from "./common.js";
 import { battleBand } from "./battle.js";
+import { rect, t, wrap } from "./svg.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4" };
@@ -14,18 +15,6 @@ const KIND_CODE = { fighter: "F", "dive-bomber": "DB", "torpedo-bomber": "TB", "
 const COLS = "ABCDEFGHI";
 const FLEET = { "1af": ["1AF", "japan"], mif: ["MIF", "japan"], "ijn-dmcv": ["DMCV", "japan"], csf: ["CSF", "usa"], "us-dmcv": ["DMCV", "usa"] };
 const BOX_NAME = { cap: "CAP", ret1: "Return 1", ret2: "Return 2", spent: "Spent", setup: "Set-up" };
-const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
-const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
-
-function wrap(text, width) {
-  const out = [];
-  let line = "";
-  for (const w of String(text).split(" ")) {
-    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 // a squadron counter: aircraft model, kind code, strength, the steps it has left
 const SQ_W = 76, SQ_H = 24;

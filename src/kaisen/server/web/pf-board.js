@@ -5,22 +5,12 @@
 // allocate and the last dice.
 import { esc, sideName } from "./common.js";
 import { battleBand } from "./battle.js";
+import { rect, t, wrap } from "./svg.js";
 
 const COLOR = { japan: "#c0392b", usa: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", usa: "#d4e0f4" };
 const ORDER = ["CV", "CVL", "BB", "BC", "CA", "CL", "DD", "AP", "TE"];
-const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
-const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
 
-function wrap(text, width) {
-  const out = [];
-  let line = "";
-  for (const w of String(text).split(" ")) {
-    if ((line + " " + w).trim().length > width) { if (line) out.push(line); line = w; } else line = (line + " " + w).trim();
-  }
-  if (line) out.push(line);
-  return out;
-}
 const lines = (x, y, arr, cls = "tiny", dy = 12) => arr.map((s, i) => t(x, y + i * dy, s, `class="${cls}"`)).join("");
 
 const shipName = (v, u) => (u === "henderson" ? "Henderson Field" : v.names[u] || u);

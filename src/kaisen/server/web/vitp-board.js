@@ -6,11 +6,10 @@
 // rolled, the damage not yet in effect and the last dice.
 import { esc, sideName } from "./common.js";
 import { battleBand } from "./battle.js";
+import { rect, t } from "./svg.js";
 
 const COLOR = { japan: "#c0392b", allies: "#2e5fa8" };
 const FILL = { japan: "#f6d5d0", allies: "#d4e0f4" };
-const t = (x, y, s, a = "") => `<text x="${x}" y="${y}" ${a}>${esc(s)}</text>`;
-const rect = (x, y, w, h, a = "") => `<rect x="${x}" y="${y}" width="${w}" height="${h}" ${a}/>`;
 const STAGE = { choose: "day or night being chosen", roll: "dice for the round", fire: "fire", damage: "damage being rolled",
   retreat: "retreat", pursue: "pursuit", chase: "pursuit", aa: "anti-aircraft fire", sub: "submarine attack",
   subfire: "submarine attack", subdmg: "submarine damage", raid92: "air raid", island: "island bombardment", land: "landing",
