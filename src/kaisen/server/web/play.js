@@ -182,7 +182,10 @@ async function showAfter() {
 
 async function load(follow = true) {
   try {
-    await render(await api(`/api/seat/${encodeURIComponent(token)}`));
+    const before = pushes;
+    const p = await api(`/api/seat/${encodeURIComponent(token)}`);
+    // a push that came meanwhile may be newer than this reply (versions are not ordered); the stream catches up
+    if (!stream || pushes === before) await render(p);
   } catch (e) {
     showError(e.message);
     document.body.dataset.state = "error";
