@@ -479,7 +479,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.
     except Exception as err:   # an unreadable or locked database: one line, not a traceback
         fail(f"cannot open the game database {path}: {err}")
     typer.echo(f"kaisen: serving on http://{host}:{port} (games in {path})", err=True)
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    # live pages hold their event streams open: on Ctrl-C wait at most 2 s for them, then close them
+    uvicorn.run(application, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
 
 
 def main() -> None:

@@ -71,6 +71,38 @@ def test_kaisen_serve_survives_being_killed_mid_game(tmp_path):
         proc.wait(10)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT")
+def test_ctrl_c_stops_kaisen_serve_while_a_page_holds_its_stream_open(tmp_path):
+    """A live page's event stream never ends by itself: Ctrl-C must not wait for it (issue 14, item 3)."""
+    import threading
+    port = free_port()
+    proc, base = start(tmp_path / "games.sqlite3", port)
+    try:
+        made = httpx.post(base + "/api/games", json={"game": "pacific-fury",
+                                                     "seats": {"japan": "human", "usa": "human"}}).json()
+        token = made["tokens"]["japan"]
+        opened = threading.Event()
+
+        def page():
+            try:
+                with httpx.stream("GET", f"{base}/api/seat/{token}/events", timeout=60) as r:
+                    opened.set()
+                    for _ in r.iter_lines():
+                        pass
+            except httpx.HTTPError:
+                pass
+        reader = threading.Thread(target=page, daemon=True)
+        reader.start()
+        assert opened.wait(20), "the stream did not open"
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)                   # raises TimeoutExpired if the open stream holds the server up
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_serve_help_names_host_port_and_db():
     from typer.testing import CliRunner
 
