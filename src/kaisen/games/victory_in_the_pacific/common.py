@@ -234,7 +234,8 @@ class Labels:
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
-        self.placings: dict = {}          # (air unit, sea area) -> its option (movement.air_options)
+        self.placings: dict = {}          # (air unit, sea area) -> its option; (side, ready units, base control)
+                                          # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "

@@ -195,19 +195,32 @@ def air_areas(c: Ctx, side: str) -> list[str]:
     return [a for a in c.d.areas if c.touches_friendly(a, side)]
 
 
-def air_options(c: Ctx, side: str) -> list[Option]:
-    out = []
-    areas = air_areas(c, side)
+def air_options(c: Ctx, side: str) -> tuple[Option, ...]:
+    """12.1: each ready land-based air unit over each sea area a friendly port or base touches, or pass. The menu
+    is kept per rules data for the ready units and who holds each port and base (shared: never change it)."""
     lab = c.labels
     make, made = lab.air, lab.placings
-    for u in air_ready(c, side):
+    ready = tuple(air_ready(c, side))
+    key = (side, ready, tuple(c.s.base_control.items()))
+    got = made.get(key)
+    if got is not None:
+        return got
+    out = []
+    areas = air_areas(c, side)
+    for u in ready:
         for a in areas:
             o = made.get((u, a))        # an option made once per rules data and shared (its label from its fields)
             if o is None:
                 o = made[(u, a)] = Option(f"place:{u}:{a}", None, {"verb": "place", "unit": u, "area": a}, make)
             out.append(o)
-    out.append(Option("pass", "Place no more air units this turn", {"verb": "pass"}))
-    return out
+    out.append(PASS_AIR)
+    if len(made) > 20000:
+        made.clear()
+    got = made[key] = tuple(out)
+    return got
+
+
+PASS_AIR = Option("pass", "Place no more air units this turn", {"verb": "pass"})
 
 
 def place_air(c: Ctx, u: str, area: str) -> None:
