@@ -213,13 +213,21 @@ def apply_step(state: Any, pause: "Pause", answer: Any, ctx_of, handle, end_rule
     """`apply` for a game written as a step machine (`state.step` = "<procedure>[:<argument>]"): validate the
     answer against the pause (a refused option names its rule through `explain(state, answer)` where it
     can), then hand it to `handle(ctx, procedure, argument, answer)` on a copy; the copy keeps the events."""
-    try:
-        answer = check_answer(pause, answer, end_rule)
-    except IllegalAction:
-        why = explain(state, answer) if explain and isinstance(pause, Decision) and isinstance(answer, str) else None
-        if why is None:
-            raise
-        raise IllegalAction(why[0], why[1], answer, pause.ids()) from None
+    offered = False
+    if type(pause) is Decision and type(answer) is str:      # the common case: an offered option id, found here
+        for o in pause.options:
+            if o.id == answer:
+                offered = True
+                break
+    if not offered:
+        try:
+            answer = check_answer(pause, answer, end_rule)
+        except IllegalAction:
+            why = explain(state, answer) if explain and isinstance(pause, Decision) and isinstance(answer, str) \
+                else None
+            if why is None:
+                raise
+            raise IllegalAction(why[0], why[1], answer, pause.ids()) from None
     new = state.copy()
     c = ctx_of(new)
     step, _, arg = new.step.partition(":")

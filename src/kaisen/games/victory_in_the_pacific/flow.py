@@ -188,21 +188,8 @@ STEP_KIND = {"patrol": "move-patrollers", "amph": "move-amphibious", "raid": "mo
 
 def apply(s: VPState, d, answer) -> VPState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
-    option names the rule that forbids it where one does (`explain`). An offered option id, the common case, is
-    found here and handed on at once; anything else goes through `apply_step`'s checks."""
-    p = s.cache
-    if p is None:
-        p = s.cache = _pause(Ctx(s, d))
-    if type(p) is Decision and type(answer) is str:
-        for o in p.options:
-            if o.id == answer:
-                new = s.copy()
-                c = Ctx(new, d)
-                step, _, arg = new.step.partition(":")
-                handle(c, step, arg, answer)
-                new.last_events = tuple(c.ev)
-                return new
-    return apply_step(s, p, answer, lambda new: Ctx(new, d), handle, "4.7",
+    option names the rule that forbids it where one does (`explain`)."""
+    return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.7",
                       lambda st, a: explain(Ctx(st, d), a))
 
 
