@@ -144,6 +144,9 @@ def test_a_human_plays_the_ai_to_the_end(browser, base_url, api, artifacts, timi
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
         page.goto(made["links"]["usa"])
+        page.wait_for_function("document.querySelector('#title').textContent.length > 0")
+        heading = page.locator("#title").inner_text()
+        assert heading.count("Pacific Fury") == 1, heading     # an untitled game says its title once
         timings: list[float] = []
         play_to_end([page], random.Random(9), timings)
         assert "Game over" in page.locator("#result").inner_text()

@@ -50,7 +50,8 @@ async function draw(p) {
   if (current && p.log_size < current.log_size) return;      // an older push arriving late (a reader's log only grows)
   current = p;
   notice.update(p, `kaisen — ${p.title}`);
-  $("title").textContent = `${p.title} (${p.game_title}, ${p.scenario})`;
+  // a game named after its title alone says the title once: "Pacific Fury: Guadalcanal 1942 (campaign)"
+  $("title").textContent = p.title === p.game_title ? `${p.title} (${p.scenario})` : `${p.title} (${p.game_title}, ${p.scenario})`;
   $("who").textContent = p.side ? `you play ${sideName(p.side)}` : p.status === "over" ? "spectator" : "spectator (public view)";
   boardInfo = await boardData(p.game);
   renderBoard(boardView.stage, p.view, boardInfo, { dice: diceEvents(p.log, p.game),
