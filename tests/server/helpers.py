@@ -94,3 +94,15 @@ class LiveStream:
     def join(self, timeout=60.0):
         self._thread.join(timeout)
         assert not self._thread.is_alive(), "the stream did not end"
+
+
+def sse_messages(text: str) -> list:
+    """The (id, payload) of each message in a Server-Sent Events text."""
+    import json
+    out, eid = [], None
+    for line in text.splitlines():
+        if line.startswith("id: "):
+            eid = line[4:]
+        elif line.startswith("data: "):
+            out.append((eid, json.loads(line[6:])))
+    return out

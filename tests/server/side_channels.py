@@ -30,7 +30,7 @@ from typing import Any, Callable, Sequence
 
 from kaisen.registry import get_game
 
-from .helpers import LiveStream
+from .helpers import LiveStream, sse_messages
 
 Chooser = str | Callable[[list[str]], str]      # an option id, or a function of the offered ids
 
@@ -46,14 +46,8 @@ def first(prefix: str) -> Callable[[list[str]], str]:
 
 def _sse(client, token: str, last_id: str | None) -> list[tuple[str, dict[str, Any]]]:
     headers = {"Last-Event-ID": last_id} if last_id is not None else {}
-    text = client.get(f"/api/seat/{token}/events", params={"wait": 0, "interval": 0.02}, headers=headers).text
-    out, eid = [], None
-    for line in text.splitlines():
-        if line.startswith("id: "):
-            eid = line[4:]
-        elif line.startswith("data: "):
-            out.append((eid, json.loads(line[6:])))
-    return out
+    return sse_messages(client.get(f"/api/seat/{token}/events", params={"wait": 0, "interval": 0.02},
+                                   headers=headers).text)
 
 
 def _strip(payload: dict[str, Any]) -> str:

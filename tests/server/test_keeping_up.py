@@ -15,7 +15,7 @@ from kaisen.server.app import create_app
 from kaisen.server.runner import Server
 from kaisen.server.store import Store
 
-from .helpers import LiveStream, answer, create, settle, tok
+from .helpers import LiveStream, answer, create, settle, sse_messages, tok
 
 HUMANS = {"japan": "human", "usa": "human"}
 
@@ -121,17 +121,6 @@ def test_log_deltas_concatenate_to_each_readers_whole_log_and_count_only_what_it
         assert q["log_from"] == len(have[side]) and q["log_size"] == len(have[side]) + len(q["log"])
         settle(client)
     assert sizes_differ, "the two sides' logs never differed in length: the test would prove nothing"
-
-
-def sse_messages(text):
-    import json
-    out, eid = [], None
-    for line in text.splitlines():
-        if line.startswith("id: "):
-            eid = line[4:]
-        elif line.startswith("data: "):
-            out.append((eid, json.loads(line[6:])))
-    return out
 
 
 def test_a_reconnecting_page_gets_only_the_log_it_lacks_and_a_stale_claim_gets_the_whole_log(client):
