@@ -223,8 +223,8 @@ class Labels:
     """The `make` functions of the most frequent options' labels: each makes the label, when someone reads it, from
     the option's fields and the unchanging rules data (Option(make=...))."""
 
-    __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "air", "sub", "home", "patrol_pairs",
-                 "ships", "fighters", "carriers", "home_cands", "reach", "placings")
+    __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
+                 "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -238,11 +238,14 @@ class Labels:
                                           # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
-        self.sortie_patrol = lambda o: (f"{units[o.fields['unit']].name} sails on patrol from "
-                                        f"{bases[o.fields['port']].name}")
-        self.raider = lambda o: f"{units[o.fields['unit']].name} stays in port to raid later (white side up)"
-        self.amph_sortie = lambda o: f"{units[o.fields['unit']].name} puts to sea"
-        self.raid_sortie = lambda o: f"{units[o.fields['unit']].name} sails as a raider"
+        def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors
+            sp = units[o.fields["unit"]]
+            return f"{sp.name} ({sp.type} {sp.code})"
+        self.sortie_patrol = lambda o: f"{ship(o)} sails on patrol from {bases[o.fields['port']].name}"
+        self.raider = lambda o: f"{ship(o)} stays in port to raid later (white side up)"
+        self.amph_sortie = lambda o: f"{ship(o)} puts to sea"
+        self.raid_sortie = lambda o: f"{ship(o)} sails as a raider"
+        self.raid_force = lambda o: f"{ship(o)} joins the Pearl Harbor Raid"
         self.air = lambda o: f"{units[o.fields['unit']].name} over {areas[o.fields['area']].name}"
         self.sub = lambda o: f"{units[o.fields['unit']].name} to {areas[o.fields['area']].name}"
         self.home = lambda o: f"{units[o.fields['unit']].name} to {bases[o.fields['port']].name}"

@@ -137,8 +137,7 @@ def _pause(c: Ctx) -> Pause:
         winner, score = s.result
         return End(winner, score, end_turn.summary(c))
     if step == "raid-setup":
-        opts = [Option(f"raid:{u}", None, {"verb": "add", "unit": u},
-                       lazy_label("{} joins the Pearl Harbor Raid", c.name(u)))
+        opts = [Option(f"raid:{u}", None, {"verb": "add", "unit": u}, c.labels.raid_force)
                 for u in raid_candidates(c)]
         return Decision("japan", "Set-up: choose the Pearl Harbor Raid (ships of speed 5 or more at Yokosuka)",
                         tuple(opts + [Option("done", "The raid force is complete", {"verb": "done"})]), "4.2",
