@@ -54,9 +54,9 @@ SPOT = """key => {
 }"""
 
 
-def click_board(page, rng, touch=False) -> bool:
+def click_board(page, rng, touch=False, trace=None) -> bool:
     """Click (or tap) a lit board element where a person could; where it names several options, click one of the
-    buttons it picked out. True when the answer came from the board."""
+    buttons it picked out. True when the answer came from the board. `trace` gets one line per try."""
     keys = page.eval_on_selector_all("#board .target[data-key]", "ns => ns.map(n => n.dataset.key)")
     rng.shuffle(keys)
     for key in keys[:6]:
@@ -64,7 +64,12 @@ def click_board(page, rng, touch=False) -> bool:
         if spot:
             break
     else:
+        if trace is not None:
+            zoom = page.evaluate("document.querySelector('#board')?.dataset.zoom")
+            trace.append(f"{len(keys)} lit, none touchable (zoom {zoom})")
         return False
+    if trace is not None:
+        trace.append(f"{len(keys)} lit, tap {key}")
     before = step(page)
     if touch:
         page.touchscreen.tap(*spot)
@@ -80,29 +85,38 @@ def click_board(page, rng, touch=False) -> bool:
     return True
 
 
-def play(page, rng, clicks, until=None, board=True, touch=False):
+def play(page, rng, clicks, until=None, board=True, touch=False, trace=None):
     """Up to `clicks` answers, by the board where it offers one; stops early when the JS `until` holds. A page
-    that shows an error is reloaded, as a person would (twice at most)."""
-    by_board = 0
-    reloads = 0
-    for _ in range(clicks):
+    that shows an error is reloaded, as a person would (twice at most); waiting for the other side uses no answer.
+    `trace` (a list) gets a line per step: what the page showed and how it was answered."""
+    by_board = answered = reloads = waits = 0
+    while answered < clicks:
         wait_ready(page)
         if until and page.evaluate(until):
             return by_board, True
-        if state(page) != "decision":
-            if state(page) == "waiting":
+        shown = state(page)
+        if trace is not None:
+            trace.append(f"{shown}: {page.evaluate(PROMPT)}")
+        if shown != "decision":
+            if shown == "waiting" and waits < 3 * clicks:
+                waits += 1
                 page.wait_for_function("document.body.dataset.state !== 'waiting'", timeout=15000)
                 continue
-            if state(page) == "error" and reloads < 2:
+            if shown == "error" and reloads < 2:
                 reloads += 1
                 page.reload()
                 continue
             break
-        if board and rng.random() < 0.7 and click_board(page, rng, touch):
+        answered += 1
+        if board and rng.random() < 0.7 and click_board(page, rng, touch, trace):
             by_board += 1
         else:
             click_button(page, rng)
     return by_board, bool(until and page.evaluate(until))
+
+
+PROMPT = "(document.querySelector('#pending .prompt')?.textContent || document.querySelector('#error')?.textContent " \
+         "|| '').slice(0, 70)"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -115,13 +129,15 @@ def test_each_game_is_played_by_board_clicks_at_desktop_width(browser, base_url,
     try:
         page.goto(made["links"][side])
         wait_ready(page)
-        by_board, _ = play(page, random.Random(11), 40)
+        trace: list[str] = []
+        by_board, _ = play(page, random.Random(11), 40, trace=trace)
         if by_board == 0:        # a second game: where the opponent's moves leave the board nothing to offer
             made = new_game(api, game, side, seed=8, scenario=scenario)
             page.goto(made["links"][side])
             wait_ready(page)
-            by_board, _ = play(page, random.Random(12), 40)
-        assert by_board > 0, f"no answer was given by a click on the board (the page stopped at {state(page)!r})"
+            trace.append("-- a second game")
+            by_board, _ = play(page, random.Random(12), 40, trace=trace)
+        assert by_board > 0, "no answer was given by a click on the board:\n" + "\n".join(trace)
         assert not errors, errors
         page.locator("#board").screenshot(path=str(artifacts / f"{game}-table.png"))
     finally:
@@ -138,12 +154,19 @@ def test_each_game_at_phone_width_played_by_taps_board_above_menu_and_readable(b
     try:
         page.goto(made["links"][side])
         wait_ready(page)
-        by_board, _ = play(page, random.Random(5), 16, touch=True)
+        trace: list[str] = []
+        by_board, _ = play(page, random.Random(5), 16, touch=True, trace=trace)
+        if by_board == 0:        # a second game, as at desktop width; the trace of both is kept for the failure
+            made = new_game(api, game, side, seed=8, scenario=scenario)
+            page.goto(made["links"][side])
+            wait_ready(page)
+            trace.append("-- a second game")
+            by_board, _ = play(page, random.Random(6), 16, touch=True, trace=trace)
         assert not errors, errors
         wait_ready(page)
         with open(artifacts / "phone-board-taps.txt", "a") as f:
             f.write(f"{game}: {by_board} of 16 answers by a tap on the board at 390 px\n")
-        assert by_board > 0, "no answer was given by a tap on the board at phone width"
+        assert by_board > 0, "no answer was given by a tap on the board at phone width:\n" + "\n".join(trace)
         board, pending = page.locator("#board").bounding_box(), page.locator("#pending").bounding_box()
         assert board["y"] + board["height"] <= pending["y"], "the board comes above the menu"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "nothing wider than the phone"

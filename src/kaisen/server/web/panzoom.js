@@ -57,6 +57,7 @@ export function panZoom(wrap) {
   const down = new Map();
   let moved = false, pinch = null;
   port.addEventListener("pointerdown", (ev) => {
+    if (ev.isPrimary) down.clear();                  // a first finger: any pointer whose "up" went elsewhere is gone
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY, x0: ev.clientX, y0: ev.clientY });
     if (down.size === 1) moved = false;
     if (down.size === 2) {
@@ -84,8 +85,8 @@ export function panZoom(wrap) {
     show();
   });
   const up = (ev) => { down.delete(ev.pointerId); if (down.size < 2) pinch = null; };
-  port.addEventListener("pointerup", up);
-  port.addEventListener("pointercancel", up);
+  addEventListener("pointerup", up);                   // on the window: a pointer let go off the board is up too
+  addEventListener("pointercancel", up);
   port.addEventListener("click", (ev) => { if (moved) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
 
   return {
