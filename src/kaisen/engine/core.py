@@ -324,6 +324,24 @@ class Game(ABC, Generic[S]):
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> S:
         """A full state consistent with the view, unknowns filled in plausibly (for search agents)."""
 
+    # -- search ---------------------------------------------------------------------------
+    def evaluate(self, state: S, side: str) -> float:
+        """How likely `side` is to win from this state, in [0, 1], counted the way the game's victory rules count
+        (victory points, ships sunk, control): what a search scores a rollout it cuts short (`horizon`).
+
+        Over: 1 for the winner, 0 for the loser, 0.5 a draw. Otherwise a game's own estimate, which must stay
+        within (0, 1) and, for two sides, sum to 1 over them. It reads the true state, so only a search on a
+        determinised copy (never the real game) may call it. The default knows only the end."""
+        p = self.pause(state)
+        if isinstance(p, End):
+            return 0.5 if p.winner is None else float(p.winner == side)
+        return 0.5
+
+    def horizon(self, state: S) -> Any:
+        """A mark that changes when a turn ends (the default: the state's `turn`): a search's rollout is cut after
+        it has changed a set number of times, and `evaluate` scores where it stopped."""
+        return getattr(state, "turn", None)
+
     # -- persistence ----------------------------------------------------------------------
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...
