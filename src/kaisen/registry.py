@@ -22,7 +22,9 @@ def get_game(game_id: str) -> Game:
         raise IllegalAction("registry", "unknown game", game_id, sorted(GAMES))
     if game_id not in _loaded:
         module, attr = GAMES[game_id].split(":")
-        _loaded[game_id] = getattr(importlib.import_module(module), attr)
+        game = _loaded[game_id] = getattr(importlib.import_module(module), attr)
+        from kaisen.agents.ismcts import register_levels
+        register_levels(game)           # ismcts-easy, -normal, -hard: wherever an agent name is taken
     return _loaded[game_id]
 
 

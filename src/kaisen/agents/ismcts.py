@@ -1,0 +1,278 @@
+"""Information-set Monte Carlo tree search for any game of the contract (issue 15): plans on states sampled from
+its own side's view, never on the true one.
+
+One search per decision, a budget of iterations (and a time limit). Each iteration:
+
+1. **Determinise**: a full state drawn from the side's view (`Game.sample_state`): the enemy's hidden forces,
+   plots and cards filled in as the game's sampler finds them plausible. The side's own secrets are its own.
+2. **Select** down one tree kept over all the samples, keyed by the answers given (single-observer ISMCTS): at a
+   decision, the answers this sample offers compete by UCB1 with availability counts (an answer counts as tried
+   against how often it was on offer, not how often its parent was visited). Dice are rolled on the way
+   (open loop: the tree branches on answers only). Where a decision offers more answers than its visits
+   justify, only the first `widen(visits)` in the node's order compete (progressive widening); the order puts
+   the game's heuristic choice first, then the rest in a seeded shuffle. An opponent's statistics are shared by
+   every sample, so its choices in the tree cannot depend on what only the sample knows.
+   With `redeterminise`, a state reaching an opponent's decision is drawn again from that opponent's view
+   (as TAG does), which also redraws this side's own secrets: off by default.
+3. **Expand** one untried answer, then **roll out**: the game's heuristic plays both sides (seeing only each
+   side's view of the sample; a share `epsilon` of answers random), until the end, until the horizon mark
+   (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions.
+4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
+   and add it up the path, each answer credited from its own side's point of view.
+
+The answer is the root's most visited option. A seed fixes every choice when the time limit is not reached
+(`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
+budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is taken.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from kaisen.agents.base import Agent, RandomAgent, _GAME_AGENTS, register_agent
+from kaisen.engine.core import Chance, Decision, End, Game
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may cost: iterations, and a time limit in seconds (None: iterations only)."""
+
+    iterations: int
+    seconds: float | None
+    rollout_steps: int = 60          # decisions in one rollout at most
+    horizon: int = 1                 # turn ends a rollout may cross
+
+
+# issue 15's targets: `easy` within 0.3 s and `normal` within 2 s per decision (p95, one core)
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=60, seconds=0.25, rollout_steps=24),
+    "normal": Budget(iterations=600, seconds=1.6, rollout_steps=40),
+    "hard": Budget(iterations=2400, seconds=8.0, rollout_steps=60),
+}
+
+
+class _Edge:
+    """An answer out of a node: visits, reward sum (for the side that gave it), times offered, the node below."""
+
+    __slots__ = ("n", "w", "avail", "node")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.node: _Node | None = None
+
+
+class _Node:
+    """A decision reached by a sequence of answers: its edges, visits and the order answers enter the widening."""
+
+    __slots__ = ("edges", "visits", "order", "known")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, _Edge] = {}
+        self.visits = 0
+        self.order: list[str] = []
+        self.known: set[str] = set()
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer information-set MCTS with progressive widening, heuristic rollouts cut at a horizon and
+    scored by the game's evaluation (module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
+                 c: float = 0.7, widen_k: float = 2.0, widen_alpha: float = 0.5, epsilon: float = 0.1,
+                 redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
+        super().__init__(side, seed)
+        self.game = game
+        self.budget = budget
+        self.c = c
+        self.widen_k = widen_k
+        self.widen_alpha = widen_alpha
+        self.epsilon = epsilon
+        self.redeterminise = redeterminise
+        self.clock = clock
+        self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
+        self.last: dict[str, Any] = {}       # what the last search did (iterations, time, root visits)
+
+    # -- the policy the tree and the rollouts follow outside the tree ------------------------------------------
+    def _policy(self, side: str, seed: int) -> Agent:
+        factory = _GAME_AGENTS.get((self.game.id, "heuristic")) if self.heuristic else None
+        return factory(side, seed) if factory else RandomAgent(side, seed)
+
+    def _prior(self, s: Any, p: Decision, rng: random.Random) -> str | None:
+        """The heuristic's answer at a new node, from that side's view of the sample (None: no heuristic)."""
+        if not self.heuristic:
+            return None
+        try:
+            return self._policy(p.side, rng.getrandbits(32)).choose(self.game.view(s, p.side), p)
+        except Exception:           # a heuristic that cannot read a sampled view only loses its say in the order
+            return None
+
+    def widen(self, visits: int) -> int:
+        """How many answers of a node compete after `visits` visits (progressive widening)."""
+        return max(1, math.ceil(self.widen_k * (visits + 1) ** self.widen_alpha))
+
+    # -- the search ----------------------------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+        ids = [o.id for o in decision.options]
+        if len(ids) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0, "forced": True}
+            return ids[0]
+        game, rng, budget = self.game, self.rng, self.budget
+        start = self.clock()
+        deadline = None if budget.seconds is None else start + budget.seconds
+        root = _Node()
+        wanted = set(ids)
+        done = failed = 0
+        while done < budget.iterations:
+            if deadline is not None and done and self.clock() >= deadline:
+                break
+            s = game.sample_state(view, rng)
+            p = game.pause(s)
+            if type(p) is not Decision or p.side != decision.side or {o.id for o in p.options} != wanted:
+                failed += 1         # a sample that does not stand at this decision cannot be searched from
+                if failed > 8 and not done:
+                    break
+                continue
+            self._iterate(root, s, p, rng)
+            done += 1
+        self.last = {"iterations": done, "seconds": self.clock() - start, "failed_samples": failed,
+                     "visits": {a: e.n for a, e in root.edges.items()}}
+        if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer
+            return self._policy(decision.side, rng.getrandbits(32)).choose(view, decision)
+        best = max(root.edges.items(), key=lambda kv: (kv[1].n, kv[1].w / kv[1].n if kv[1].n else 0.0))
+        return best[0]
+
+    def _iterate(self, root: _Node, s: Any, p: Any, rng: random.Random) -> None:
+        game = self.game
+        node = root
+        path: list[tuple[_Edge, str]] = []
+        expanded = False
+        while True:
+            if type(p) is End:
+                break
+            if type(p) is Chance:
+                s = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
+                p = game.pause(s)
+                continue
+            options = p.options
+            if len(options) == 1:       # nothing to choose: no node
+                s = game.apply(s, options[0].id)
+                p = game.pause(s)
+                continue
+            if node is None:
+                expanded = True         # below the tree: the rollout begins here
+                break
+            if self.redeterminise and path and p.side != self.side:
+                s = game.sample_state(game.view(s, p.side), rng)
+                p = game.pause(s)
+                if type(p) is not Decision:
+                    continue
+                options = p.options
+            a, edge = self._select(node, s, p, rng)
+            path.append((edge, p.side))
+            s = game.apply(s, a)
+            p = game.pause(s)
+            node.visits += 1
+            if edge.node is None:       # a new answer: the tree grows by one node, then the rollout
+                edge.node = _Node()
+                node = None
+            else:
+                node = edge.node
+        if expanded or type(p) is not End:
+            s = self._rollout(s, rng)
+        sides = {side for _, side in path}
+        reward = {side: game.evaluate(s, side) for side in sides}
+        for edge, side in path:
+            edge.n += 1
+            edge.w += reward[side]
+
+    def _select(self, node: _Node, s: Any, p: Decision, rng: random.Random) -> tuple[str, _Edge]:
+        """The answer to follow at `node` for this sample: the first untried one within the widening, else UCB1
+        over those on offer, each counted as available."""
+        offered = {o.id for o in p.options}
+        if not node.order:
+            first = self._prior(s, p, rng)
+            rest = [o.id for o in p.options if o.id != first]
+            rng.shuffle(rest)
+            node.order = ([first] if first in offered else []) + rest
+            node.known = set(node.order)
+        elif not offered <= node.known:
+            new = [o.id for o in p.options if o.id not in node.known]
+            rng.shuffle(new)
+            node.order += new
+            node.known.update(new)
+        room = self.widen(node.visits)
+        allowed = []
+        for a in node.order:
+            if a in offered:
+                allowed.append(a)
+                if len(allowed) == room:
+                    break
+        edges = node.edges
+        for a in allowed:
+            e = edges.get(a)
+            if e is None or e.n == 0:
+                if e is None:
+                    e = edges[a] = _Edge()
+                for b in allowed:
+                    got = edges.get(b)
+                    if got is not None:
+                        got.avail += 1
+                return a, e
+        c = self.c
+        best, best_a, best_e = -1.0, allowed[0], edges[allowed[0]]
+        for a in allowed:
+            e = edges[a]
+            e.avail += 1
+            score = e.w / e.n + c * math.sqrt(math.log(e.avail) / e.n)
+            if score > best:
+                best, best_a, best_e = score, a, e
+        return best_a, best_e
+
+    def _rollout(self, s: Any, rng: random.Random) -> Any:
+        """The heuristic on both sides (a share `epsilon` random) from `s` until the end, the horizon or the cap."""
+        game, budget, eps = self.game, self.budget, self.epsilon
+        policies: dict[str, Agent] = {}
+        mark = game.horizon(s)
+        crossed = steps = 0
+        while True:
+            p = game.pause(s)
+            if type(p) is End:
+                return s
+            if type(p) is Chance:
+                s = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
+            else:
+                options = p.options
+                if len(options) == 1:
+                    a = options[0].id
+                else:
+                    if steps >= budget.rollout_steps:
+                        return s
+                    steps += 1
+                    if rng.random() < eps:
+                        a = options[rng.randrange(len(options))].id
+                    else:
+                        agent = policies.get(p.side)
+                        if agent is None:
+                            agent = policies[p.side] = self._policy(p.side, rng.getrandbits(32))
+                        a = agent.choose(game.view(s, p.side), p)
+                s = game.apply(s, a)
+            now = game.horizon(s)
+            if now != mark:
+                crossed += 1
+                if crossed >= budget.horizon:
+                    return s
+                mark = now
+
+
+def register_levels(game: Game) -> None:
+    """Name the three levels `ismcts-easy`, `ismcts-normal` and `ismcts-hard` on `game` (agent names)."""
+    for level, budget in LEVELS.items():
+        register_agent(game.id, f"ismcts-{level}",
+                       lambda side, seed=None, _b=budget: ISMCTSAgent(game, side, seed, budget=_b))

@@ -1,0 +1,176 @@
+"""The generic information-set MCTS agent (issue 15, item 2): it answers legally in every game, is reproducible
+from a seed, finds a winning move that random play misses, keeps its budget in iterations and in time, widens
+progressively over long menus with the heuristic's answer first, and never reads what its side may not know
+(two true states with the same view give the same search, visit for visit)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from kaisen.agents.base import agent_names, make_agent
+from kaisen.agents.ismcts import LEVELS, Budget, ISMCTSAgent
+from kaisen.engine import testing
+from kaisen.engine.core import Decision, End, Event, Game, Option, Scenario
+from kaisen.registry import GAMES, get_game
+
+TINY = Budget(iterations=12, seconds=None, rollout_steps=6)
+
+
+def decisions(game, seed, n, every=7):
+    """Up to `n` decisions with a real choice from a seeded random game, every `every`-th."""
+    rng = random.Random(seed)
+    s = game.new_state()
+    k = 0
+    while not isinstance(p := game.pause(s), End) and n:
+        if isinstance(p, Decision) and len(p.options) > 1:
+            k += 1
+            if k % every == 0:
+                n -= 1
+                yield s, p
+        s = game.apply(s, testing.random_answer(p, rng))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_levels_are_agent_names_of_every_game(game_id):
+    names = agent_names(get_game(game_id).id)
+    assert {"ismcts-easy", "ismcts-normal", "ismcts-hard"} <= set(names)
+    agent = make_agent(game_id, "ismcts-hard", get_game(game_id).sides[0], 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.budget == LEVELS["hard"]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_gets_a_legal_answer_from_its_own_view_and_the_same_one_again_from_the_same_seed(game_id):
+    game = get_game(game_id)
+    for s, p in decisions(game, 3, 3):
+        view = game.view(s, p.side)
+        a = ISMCTSAgent(game, p.side, 5, budget=TINY)
+        answer = a.choose(view, p)
+        assert answer in p.ids()
+        assert a.last["iterations"] == TINY.iterations, a.last
+        b = ISMCTSAgent(game, p.side, 5, budget=TINY)
+        assert b.choose(json.loads(json.dumps(view)), p) == answer and b.last["visits"] == a.last["visits"]
+
+
+# -- a game small enough to know the right answer: take 1-3 counters, who takes the last one wins -----------
+class Pile:
+    __slots__ = ("left", "mover", "events")
+
+    def __init__(self, left, mover="a"):
+        self.left, self.mover, self.events = left, mover, ()
+
+    def copy(self):
+        return Pile(self.left, self.mover)
+
+
+class TakeLast(Game):
+    id, title, sides, scenarios = "take-last", "Take the last", ("a", "b"), (Scenario("pile", "a pile"),)
+
+    def new_state(self, scenario=None, options=None):
+        return Pile(10)
+
+    def pause(self, s):
+        if s.left == 0:
+            return End("b" if s.mover == "a" else "a", 1, "the last counter is taken")
+        return Decision(s.mover, "take how many?", tuple(Option(f"take:{k}", f"take {k}", {"take": k})
+                                                         for k in range(1, min(3, s.left) + 1)))
+
+    def apply(self, s, answer):
+        self.pause(s).option(answer)
+        n = s.copy()
+        n.left -= int(answer[5:])
+        n.mover = "b" if s.mover == "a" else "a"
+        n.events = (Event("take", answer),)
+        return n
+
+    def events(self, s):
+        return s.events
+
+    def view(self, s, side):
+        return {"left": s.left, "mover": s.mover}
+
+    def sample_state(self, view, rng):
+        return Pile(view["left"], view["mover"])
+
+    def to_json(self, s):
+        return self.view(s, None)
+
+    def from_json(self, data):
+        return self.sample_state(data, None)
+
+
+def test_search_finds_the_winning_take_that_leaves_a_multiple_of_four():
+    game = TakeLast()
+    s = game.new_state()
+    wins = 0
+    for seed in range(5):
+        agent = ISMCTSAgent(game, "a", seed, budget=Budget(400, None, rollout_steps=20))
+        wins += agent.choose(game.view(s, "a"), game.pause(s)) == "take:2"    # 10 - 2 = 8
+    assert wins == 5
+    # and from 7 it takes 3 (leaving 4), from 5 it takes 1
+    for left, right in ((7, "take:3"), (5, "take:1")):
+        st = Pile(left)
+        assert ISMCTSAgent(game, "a", 1, budget=Budget(400, None, 20)).choose(game.view(st, "a"), game.pause(st)) == right
+
+
+def test_the_time_limit_ends_the_search_after_the_iteration_that_crosses_it():
+    game = TakeLast()
+    ticks = iter(range(10_000))
+    agent = ISMCTSAgent(game, "a", 1, budget=Budget(1000, seconds=5, rollout_steps=20), clock=lambda: next(ticks))
+    s = game.new_state()
+    agent.choose(game.view(s, "a"), game.pause(s))
+    assert agent.last["iterations"] == 5       # the clock reads 0 at the start, then once per iteration: 1..5
+
+
+def test_one_option_is_answered_without_a_search():
+    game = TakeLast()
+    s = Pile(1)
+    agent = ISMCTSAgent(game, "a", 1, budget=TINY)
+    assert agent.choose(game.view(s, "a"), game.pause(s)) == "take:1" and agent.last["iterations"] == 0
+
+
+def test_progressive_widening_tries_only_as_many_answers_as_the_visits_allow_heuristic_first():
+    """Victory in the Pacific's long menus: after n iterations at most widen(n) answers were tried at the root,
+    and with one iteration the one tried is the heuristic's own answer."""
+    game = get_game("victory-in-the-pacific")
+    s, p = next((s, p) for s, p in decisions(game, 2, 40, every=1) if len(p.options) > 20)
+    view = game.view(s, p.side)
+    agent = ISMCTSAgent(game, p.side, 3, budget=Budget(10, None, rollout_steps=3))
+    agent.choose(view, p)
+    assert 1 < len(agent.last["visits"]) <= agent.widen(10) < len(p.options)
+    one = ISMCTSAgent(game, p.side, 3, budget=Budget(1, None, rollout_steps=3))
+    one.choose(view, p)
+    heuristic = make_agent(game.id, "heuristic", p.side, 0).choose(view, p)
+    assert list(one.last["visits"]) == [heuristic]
+
+
+def test_two_true_states_with_the_same_view_give_the_same_search():
+    """Fury at Midway, 6.2(1): the US plots its fleet's move in secret. Whatever the US plotted, Japan's next
+    decision comes with the same view, so Japan's search answers the same, visit for visit, at the same seed."""
+    game = get_game("fury-at-midway")
+    checked = 0
+    rng = random.Random(4)
+    s = game.new_state()
+    while checked < 2 and not isinstance(p := game.pause(s), End):
+        if isinstance(p, Decision) and p.kind == "plot-move":
+            stay = lambda t, f=s.step: t.step == f
+            alts = [testing.hidden_run(game, s, "usa", stay, random.Random(k)) for k in range(3)]
+            seen = []
+            for alt in alts:
+                t = s
+                for a in alt:
+                    t = game.apply(t, a)
+                q = game.pause(t)
+                if not (isinstance(q, Decision) and q.side == "japan"):
+                    break
+                view = game.view(t, "japan")
+                agent = ISMCTSAgent(game, "japan", 9, budget=TINY)
+                seen.append((json.dumps(view, sort_keys=True), q.ids(), agent.choose(view, q), agent.last["visits"]))
+                assert agent.last["iterations"] == TINY.iterations, agent.last
+            else:
+                if len({tuple(a) for a in alts}) > 1:       # the US plotted differently
+                    assert all(x == seen[0] for x in seen[1:])
+                    checked += 1
+        s = game.apply(s, testing.random_answer(p, rng))
+    assert checked, "no US plot led straight to a Japanese decision in this game"
