@@ -114,13 +114,15 @@ def test_search_finds_the_winning_take_that_leaves_a_multiple_of_four():
         assert ISMCTSAgent(game, "a", 1, budget=Budget(400, None, 20)).choose(game.view(st, "a"), game.pause(st)) == right
 
 
-def test_the_time_limit_ends_the_search_after_the_iteration_that_crosses_it():
+def test_the_time_limit_ends_the_search_before_an_iteration_that_would_cross_it():
     game = TakeLast()
     ticks = iter(range(10_000))
     agent = ISMCTSAgent(game, "a", 1, budget=Budget(1000, seconds=5, rollout_steps=20), clock=lambda: next(ticks))
     s = game.new_state()
     agent.choose(game.view(s, "a"), game.pause(s))
-    assert agent.last["iterations"] == 5       # the clock reads 0 at the start, then once per iteration: 1..5
+    # the clock reads 0 at the start, then k before iteration k + 1: one more at the mean pace (1) would end at
+    # k + 1, which reaches the limit of 5 at k = 4
+    assert agent.last["iterations"] == 4
 
 
 def test_one_option_is_answered_without_a_search():

@@ -20,7 +20,8 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
-The answer is the root's most visited option. A seed fixes every choice when the time limit is not reached
+The answer is the root's most visited option. The time limit ends the search before an iteration that, at the
+mean pace so far, would cross it. A seed fixes every choice when the time limit is not reached
 (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
 budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is taken.
 """
@@ -130,8 +131,10 @@ class ISMCTSAgent(Agent):
         wanted = set(ids)
         done = failed = 0
         while done < budget.iterations:
-            if deadline is not None and done and self.clock() >= deadline:
-                break
+            if deadline is not None and done:
+                now = self.clock()          # stop when one more iteration, at the mean so far, would cross it
+                if now + (now - start) / done >= deadline:
+                    break
             s = game.sample_state(view, rng)
             p = game.pause(s)
             if type(p) is not Decision or p.side != decision.side or {o.id for o in p.options} != wanted:
