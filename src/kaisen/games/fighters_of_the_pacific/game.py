@@ -71,6 +71,11 @@ class FightersOfThePacific(Game[FotPState]):
         """Nothing is hidden and nothing is rolled: the one state consistent with a view is its position."""
         return FotPState.from_json(view["position"])
 
+    def evaluate(self, state: FotPState, side: str) -> float:
+        """The chance `side` wins by the Victory boards (VP now, airplanes at stake, strikes to come): evaluation.py."""
+        from kaisen.games.fighters_of_the_pacific import evaluation
+        return evaluation.evaluate(self, state, side)
+
     def to_json(self, state: FotPState) -> dict[str, Any]:
         return state.to_json()
 

@@ -74,6 +74,11 @@ class NightsOfFury(Game[NoFState]):
         from kaisen.games.nights_of_fury import sampler
         return sampler.sample(self, view, rng)
 
+    def evaluate(self, state: NoFState, side: str) -> float:
+        """The chance `side` wins by the Victory count (VP now, power and VP still at stake, missions): evaluation.py."""
+        from kaisen.games.nights_of_fury import evaluation
+        return evaluation.evaluate(self, state, side)
+
     def to_json(self, state: NoFState) -> dict[str, Any]:
         return state.to_json()
 
