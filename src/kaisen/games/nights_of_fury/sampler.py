@@ -13,9 +13,14 @@ Built from the view alone (never the true state):
 * what each side has detected this turn is as the view says (own divisions: what the enemy has of them);
 * the commander of the enemy rides the scenario's flagship if she is afloat, else a random afloat ship.
 
-Where the turn stands: the view names the phase but not the step inside it (views.py has no control block
-yet), so the sample starts the view's phase afresh; a `control` entry in the view (step, todo, first_mover,
-moving), when present, is used instead."""
+Where the turn stands: at every decision a search starts from, the view's `control` entry (views.control) gives
+the step: the Movement Phase's order and divisions still to move, the searchlight choice (J), alternating fire
+(D.5, D.6: whose turn, who ceased, quotas, own ships fired and the shot being aimed, how many enemy ships fired:
+which ones is dealt at random) and the disengagement choices (D.8). Where the view has no control entry (dice
+being rolled on ships), the sample starts the view's phase afresh.
+
+Generated battles and the campaign (A, G) are not sampled: their forces are rolled and kept in the state's
+set-up (`own`), which the view does not carry; `sample` says so."""
 from __future__ import annotations
 
 import random
@@ -23,8 +28,8 @@ from typing import Any
 
 from kaisen.games.nights_of_fury import flow
 from kaisen.games.nights_of_fury.common import Ctx
-from kaisen.games.nights_of_fury.state import (BANDS, IDENTIFIED, LEVEL_NAME, SIDES, Division, NoFState, Ship,
-                                               other)
+from kaisen.games.nights_of_fury.state import (BANDS, IDENTIFIED, LEVEL_NAME, SIDES, Division, Fire, NoFState,
+                                               Ship, other)
 
 LEVEL = {name: level for level, name in LEVEL_NAME.items()}
 
@@ -34,6 +39,9 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
     side = view["side"]
     if side not in SIDES:
         raise ValueError("sample_state needs a side's view, not the omniscient or the public one")
+    if view["scenario"] not in game.data.data.scenarios:
+        raise ValueError(f"sample_state covers the historical scenarios {sorted(game.data.data.scenarios)}; "
+                         f"a {view['scenario']!r} battle's rolled forces are not in the view")
     d = game.data
     foe = other(side)
     s = NoFState(scenario=view["scenario"], turn=view["turn"], phase=view["phase"], initiative=view["initiative"],
@@ -54,7 +62,7 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
         s.vp = dict(view["vp"])
         s.step = s.phase = "over"
         return s
-    _place_in_turn(s, d, view)
+    _place_in_turn(s, d, view, rng)
     return s
 
 
@@ -204,14 +212,16 @@ def _commanders(s: NoFState, d, view: dict[str, Any], side: str, foe: str, rng: 
         s.commanders[sd] = (cmd["id"], ship, cmd["alive"])
 
 
-def _place_in_turn(s: NoFState, d, view: dict[str, Any]) -> None:
+def _place_in_turn(s: NoFState, d, view: dict[str, Any], rng: random.Random) -> None:
     """Where the turn stands: the view's control entry if it has one, else the view's phase started afresh
     (what the phase start changes of divisions and detection is put back as the view shows it)."""
     ctl = view.get("control")
     if ctl:
         s.step = ctl["step"]
-        s.todo = tuple(ctl.get("todo", ()))
+        s.todo = tuple(_todo(s, item, rng) for item in ctl.get("todo", ()))
         s.first_mover, s.moving = ctl.get("first_mover", ""), ctl.get("moving", "")
+        if "turn_side" in ctl:
+            _fire(s, d, view, ctl, rng)
         return
     divisions, detected, initiative = dict(s.divisions), dict(s.detected), s.initiative
     c = Ctx(s, d)
@@ -228,3 +238,25 @@ def _place_in_turn(s: NoFState, d, view: dict[str, Any]) -> None:
         s.initiative = initiative
     s.last_events = ()
     s.cache = None
+
+
+def _todo(s: NoFState, item: str, rng: random.Random) -> str:
+    """D.8: a detached ship's disengagement roll still to come is shown by her division's marker."""
+    if not item.startswith("roll:"):
+        return item
+    afloat = [q for q in s.divisions[item[5:]].ships if s.ships[q].status == "afloat"]
+    return rng.choice(afloat)
+
+
+def _fire(s: NoFState, d, view: dict[str, Any], ctl: dict[str, Any], rng: random.Random) -> None:
+    """D.5, D.6: alternating fire where the view's control leaves it: the side's own ships that have fired, as many
+    enemy ships as it saw fire (which ones is hidden: dealt at random among those afloat or sunk since), its shot being aimed, the divisions whose
+    guns gave them away, its ships that took a friend for the enemy (I)."""
+    side = view["side"]
+    kind = ctl["step"].partition(":")[2]
+    enemy = [q for q, st in s.ships.items() if st.status != "disengaged" and d.ships[q].side != side]   # sunk too
+    fired = tuple(ctl["fired"]) + tuple(rng.sample(enemy, min(len(enemy), ctl["enemy_fired"])))
+    s.fire = Fire(kind, ctl["turn_side"], fired, tuple(ctl["passed"]), dict(ctl["quota"]), ctl.get("shooter", ""),
+                  tuple(ctl.get("left", ())), "", ctl.get("weapon", 0))
+    s.fired_spotted = tuple(ctl["gave_away"])
+    s.mistaken = dict(ctl["mistaken"])

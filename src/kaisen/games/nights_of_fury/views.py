@@ -77,18 +77,37 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
         "events": [[k, v, last, on] for k, v, last, on in s.effects
                    if last >= s.turn and (on in ("battle", *SIDES) or on in s.divisions)],
         "options": dict(s.options), "divisions": divisions, "sides": sides, "pending": pending,
-        "control": control(s),
+        "control": control(s, side),
         "vp": dict(s.vp) if s.result is not None else None,
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
     }
 
 
-def control(s: NoFState) -> dict[str, Any] | None:
-    """Where the turn stands, where every part of it is public: in the Movement Phase the order of moving and the
-    divisions still to move (their markers are on the map). Elsewhere the steps name ships, so nothing."""
-    if s.phase != "movement":
+def control(s: NoFState, side: str | None = None) -> dict[str, Any] | None:
+    """Where the turn stands, as `side` knows it, at the steps a search starts from: in the Movement Phase the
+    order of moving and the divisions still to move (their markers are on the map); the side choosing searchlights
+    (J); at a pick or aim of alternating fire (D.5, D.6) whose turn it is, who has ceased, the quotas, the divisions
+    whose guns gave them away (D.4), the viewer's own ships that have fired, its shot being aimed and its mistaken
+    ships (I), and only how many enemy ships have fired; the divisions still to decide on disengaging (D.8), a
+    detached ship's roll by her division's marker. Elsewhere (dice being rolled on ships) nothing."""
+    if s.phase == "movement":
+        return {"step": s.step, "todo": list(s.todo), "first_mover": s.first_mover, "moving": s.moving}
+    step = s.step.partition(":")[0]
+    if step == "lights":
+        return {"step": s.step, "todo": list(s.todo)}
+    if step == "leave":
+        return {"step": s.step, "todo": [q if q in s.divisions else "roll:" + s.ships[q].division for q in s.todo]}
+    f = s.fire
+    if step not in ("pick", "aim", "volley") or f is None:
         return None
-    return {"step": s.step, "todo": list(s.todo), "first_mover": s.first_mover, "moving": s.moving}
+    sides = SIDES if side is None else (side,)
+    mine = [q for q in f.fired if s.divisions[s.ships[q].division].side in sides]
+    out = {"step": s.step, "turn_side": f.turn_side, "passed": list(f.passed), "quota": dict(f.quota),
+           "gave_away": list(s.fired_spotted), "fired": mine, "enemy_fired": len(f.fired) - len(mine),
+           "mistaken": {q: t for q, t in s.mistaken.items() if s.divisions[s.ships[q].division].side in sides}}
+    if step == "aim" and s.divisions[s.ships[f.shooter].division].side in sides:
+        out.update(shooter=f.shooter, left=list(f.left), weapon=f.weapon)
+    return out
 
 
 def _own_ship(c: Ctx, q: str) -> dict[str, Any]:
