@@ -286,15 +286,34 @@ def best(options, key):
     return pick
 
 
+def yard_points(b: Board, u: str, port: str) -> tuple[int, int]:
+    """Damage points the yard at `port` could take off ship `u` next turn (11.1-11.24): the port's points for
+    that turn less the damage of our ships already waiting there (the points are shared, 11.24); and the
+    points it offers in all, waiting ships or not."""
+    d = data()
+    damage = dmg(b.v, u)
+    if not damage or spec(u).kind != "ship" or d.bases[port].repair_side != b.side:
+        return 0, 0
+    last = d.optional_turn if b.v["options"].get("turn-9") else d.last_turn
+    points = d.repair(port, b.turn + 1) if b.turn < last else 0
+    here = "port:" + port
+    queued = sum(x["damage"] for w, x in b.v["units"].items()
+                 if w != u and x["loc"] == here and x["damage"] and spec(w).kind == "ship"
+                 and spec(w).side == b.side)
+    return min(damage, max(0, points - queued)), min(damage, points)
+
+
 def port_score(b: Board, u: str, port: str) -> float:
-    """Where to go home (10.1): a repair yard for a damaged ship, else close to next turn's aims."""
+    """Where to go home (10.1): a damaged ship to the yard that repairs the most of its damage next turn
+    (Pearl Harbor's 3-15 points or Yokosuka's 6, not Australia's or Ceylon's single point, and never a port
+    with no yard such as Truk: 11.2x); else close to next turn's aims."""
     d = data()
     sp = spec(u)
     bs = d.bases[port]
     score = 0.0
-    damage = dmg(b.v, u)
-    if damage and sp.kind == "ship" and bs.repair_side == b.side and d.repair(port, min(b.turn + 1, 9)) > 0:
-        score += 4.0 + damage
+    free, offered = yard_points(b, u, port)
+    if free or offered:
+        score += 4.0 + (3.0 + 0.2 * worth(b.v, u)) * free + 0.5 * offered
     if sp.kind == "ship":
         for a, n in reach(b.v, port, b.side, 2).items():
             score += aims(b.side, b.turn + 1).get(a, 0) * (1.0 if n == 1 else 0.4)
@@ -512,13 +531,21 @@ def invade_choice(b: Board, opts) -> str | None:
 
 
 # -- combat --------------------------------------------------------------------------------------------
+def night_fire_at(v, attackers, targets) -> float:
+    """Night fire of `attackers` that has something to hit: land-based air cannot be attacked at night (7.422),
+    so guns against air units alone fire at nothing."""
+    if not any(spec(u).kind != "lba" for u in targets):
+        return 0.0
+    return sum(night_fire(v, u) for u in attackers)
+
+
 def action_scores(b: Board) -> tuple[float, float]:
     v = b.v
     mine, theirs = b.fighting(b.side), b.fighting(b.foe)
     mt = sum(toughness(v, u) for u in mine) or 1.0
     et = sum(toughness(v, u) for u in theirs) or 1.0
     day = sum(day_fire(v, u) for u in mine) / et - sum(day_fire(v, u) for u in theirs) / mt
-    night = sum(night_fire(v, u) for u in mine) / et - sum(night_fire(v, u) for u in theirs) / mt
+    night = night_fire_at(v, mine, theirs) / et - night_fire_at(v, theirs, mine) / mt
     return day, night
 
 
@@ -590,12 +617,38 @@ def group_power(b: Board, units) -> float:
     return side_power(b.v, units)
 
 
+def group_speed(v, units) -> int:
+    """8.23: a group flees at the speed of its slowest member."""
+    return min(speed(v, u) for u in units)
+
+
+def chase_force(b: Board, p: str, g_id: str, grp: list[str]) -> list[str]:
+    """The ships that can pursue group `g_id` together with `p` (8.32, 8.33): those already after it, and
+    those still to be asked (the view lists them) that are fast enough for it."""
+    cb = b.v["combat"] or {}
+    pursuers = cb.get("pursuers", {})
+    pace = group_speed(b.v, grp)
+    force = [x for x, gg in pursuers.items() if gg == g_id and x != p]
+    force += [x for x in cb.get("ask", ()) if x != p and x not in force and x not in cb.get("stopped", ())
+              and pursuers.get(x) is None and spec(x).kind == "ship" and speed(b.v, x) >= pace]
+    return force + [p]
+
+
+def can_fight(v, u: str) -> bool:
+    return day_fire(v, u) > 0 or night_fire(v, u) > 0
+
+
 def pursue(b: Board, opts) -> str | None:
-    """8.32, 9.1: carriers raid a port full of ships; pursue a weaker group (with the ships already after it)."""
+    """8.3-8.53, 9.1: a ship joins the pursuit of a fleeing group that the ships able to chase it together
+    outmatch (each is asked alone, so judging it alone, as before, let a fleeing group escape five cruisers
+    that could each only match it); the richest such group, or an air raid on a port full of ships (ships in
+    port do not fire back, 9.12). A pursuer keeps on while the chase is still won (8.53: it may stop after any
+    round), and a ship with nothing left to fire with stays out."""
     v = b.v
     cb = v["combat"] or {}
     groups = cb.get("groups", {})
     pursuers = cb.get("pursuers", {})
+    keep_on = any(verb(o) == "stop" for o in opts)       # 8.53: already pursuing, asked whether to go on
     best_o, top = None, 0.0
     for o in opts:
         kind, p = verb(o), o.get("unit")
@@ -604,12 +657,20 @@ def pursue(b: Board, opts) -> str | None:
                        and spec(u).side == b.foe and spec(u).kind != "sub"]
             g = sum(worth(v, t) for t in targets) * 0.5
         elif kind == "pursue":
+            if not can_fight(v, p):
+                continue
             g_id = o.get("group")
             grp = list(groups.get(g_id, ()))
-            mine = [x for x, gg in pursuers.items() if gg == g_id] + [p]
-            if not grp or group_power(b, mine) < 1.2 * group_power(b, grp):
+            if not grp:
                 continue
-            g = sum(worth(v, t) for t in grp) * 0.3
+            if keep_on:
+                mine = [x for x, gg in pursuers.items() if gg == g_id and x != p] + [p]
+            else:
+                mine = chase_force(b, p, g_id, grp)
+            ratio = group_power(b, mine) / max(0.1, group_power(b, grp))
+            if ratio < (0.8 if keep_on else 1.0):
+                continue
+            g = sum(worth(v, t) for t in grp) * 0.4 * min(1.0, ratio / 2)
         else:
             continue
         if g > top:
