@@ -141,6 +141,20 @@ class Board:
         tfs = self.mine() + self.boxes
         return any(t.is_tokyo_express or self.kind_of_ships(t.ships) == "TF-A" for t in tfs)
 
+    def landing_ready(self) -> bool:
+        """A TF-A of ours on the map next to Ironbottom Sound (it may land on our next operation)."""
+        return any(self.kind(t) == "TF-A" and t.zone != IBS and IBS in adjacent(t.zone) for t in self.mine())
+
+    def landing_possible(self) -> bool:
+        """A TF-A sortied now could still land this turn (9.3): an operation after this one to land with and
+        Henderson Field disrupted, or a second one and a TF-B next to the Sound or a TF-C at sea of ours to
+        disrupt it first."""
+        if not self.henderson_operational:
+            return self.ops_left >= 2
+        disrupter = any(self.kind(t) == "TF-B" and not t.is_tokyo_express and t.zone != IBS
+                        and IBS in adjacent(t.zone) or self.kind(t) == "TF-C" for t in self.mine())
+        return disrupter and self.ops_left >= 3
+
     def amphibious_pending(self) -> bool:
         """A TF-A still to land: carriers next to its sortie zone could sink its Transports."""
         return any(self.kind_of_ships(t.ships) == "TF-A" for t in self.mine() + self.boxes)
@@ -227,8 +241,11 @@ def _plan(side: str, attacking: bool, te_formed: bool, roster: tuple) -> tuple[B
 
 
 def attack_plan(side: str, carriers, surface, transports, te_formed) -> list[BoxPlan]:
-    """Non-initiative: a carrier strike on Henderson Field first, then the Tokyo Express and a strongly
-    escorted landing, a bombardment group last (Operations Sequencing: land late, after the way is clear)."""
+    """Non-initiative: a carrier strike on Henderson Field first, then the Tokyo Express, the bombardment
+    group, and the strongly escorted landing last (Operations Sequencing: land late, after the way is
+    clear). 9.1 sorties only the lowest box, so a TF-A waiting for Henderson Field to fall must not sit in
+    front of the bombardment group that is to knock it out: it would hold the group in its box until 9.7
+    pushes it out of box 7."""
     plan: list[BoxPlan] = []
     escorts = list(surface)
     if carriers:
@@ -238,12 +255,15 @@ def attack_plan(side: str, carriers, surface, transports, te_formed) -> list[Box
     tokyo_express = side == "japan" and (te_formed or bool(transports))
     if tokyo_express:
         plan.append(BoxPlan("tokyo-express", ()))
+    landing = None
     if len(transports) - (0 if te_formed or not tokyo_express else 1) > 0:
-        k = max(1, (len(escorts) + 1) // 2)
-        plan.append(BoxPlan("amphibious", tuple(escorts[:k])))
-        escorts = escorts[k:]
+        k = max(1, (len(escorts) + 2) // 3)
+        landing = BoxPlan("amphibious", tuple(escorts[-k:]))
+        escorts = escorts[:-k]
     if escorts:
         plan.append(BoxPlan("bombardment", tuple(escorts)))
+    if landing is not None:
+        plan.append(landing)
     return plan
 
 
@@ -295,11 +315,20 @@ def forming_choice(b: Board, menu: Menu) -> str | None:
 def attack_operation(b: Board, menu: Menu) -> str | None:
     """Non-initiative: disrupt Henderson Field, clear Ironbottom Sound, then land (keys to winning 1).
     Each rule returns an offered option's id or None (then the next rule is asked)."""
-    for rule in (carrier_strike, tokyo_express_run, amphibious_landing, bombardment, sortie_for_attack):
+    for rule in (carrier_strike, tokyo_express_run, amphibious_landing, save_the_last_box, bombardment,
+                 sortie_for_attack, cover_the_landing):
         oid = rule(b, menu)
         if oid:
             return oid
     return menu.find("pass")
+
+
+def save_the_last_box(b: Board, menu: Menu) -> str | None:
+    """9.7: any operation but a sortie pushes a task force in box 7 out for the turn; the side whose next
+    task force waits there sorties it first, if its sortie serves a purpose (the sortie rules decide)."""
+    if not b.boxes or b.boxes[-1].box < BOXES:
+        return None
+    return sortie_for_attack(b, menu) if b.attacking else guard_sortie(b, menu)
 
 
 def carrier_strike(b: Board, menu: Menu) -> str | None:
@@ -369,19 +398,30 @@ def amphibious_landing(b: Board, menu: Menu) -> str | None:
 
 
 def bombardment(b: Board, menu: Menu) -> str | None:
-    """9.4: a TF-B next to the Sound bombards while the field is operational; afterwards it clears the
-    Sound's guard or moves in to cover the landing still to come."""
+    """9.4: a TF-B next to the Sound bombards while the field is operational; afterwards it attacks the
+    Sound's guard when a TF-A is ready to land behind it (9.3: a guard left in the Sound stops the landing)."""
     for tf in b.mine_of("TF-B"):
         if tf.zone in (None, IBS) or IBS not in adjacent(tf.zone):
             continue
-        if b.henderson_operational or b.landing_pending():
+        if b.henderson_operational or (b.enemy(IBS) and b.landing_ready()):
+            return menu.find("move", tf=tf.id, zone=IBS)
+    return None
+
+
+def cover_the_landing(b: Board, menu: Menu) -> str | None:
+    """With nothing better to do, a TF-B next to the Sound moves in ahead of a landing still to come."""
+    for tf in b.mine_of("TF-B"):
+        if tf.zone not in (None, IBS) and IBS in adjacent(tf.zone) and b.landing_pending():
             return menu.find("move", tf=tf.id, zone=IBS)
     return None
 
 
 def sortie_for_attack(b: Board, menu: Menu) -> str | None:
     """9.1: the next box sorties; a TF-B to The Slot (Japan) or its sortie zone, the Tokyo Express to the
-    Slot. A TF-A waits while enemy carriers could strike it in the sortie zone, unless time runs out."""
+    Slot. A TF-A sorties only if it can still land this turn (9.3: Henderson Field disrupted, or a
+    bombardment or strike of ours still to come, and an operation left to land with); it waits while
+    enemy carriers could strike it in the sortie zone, unless time runs out. A TF-A that cannot land
+    stays home: sunk Transports shift the marker to the enemy even with the field disrupted (11.0)."""
     tf = b.next_to_sortie()
     if tf is None:
         return None
@@ -394,19 +434,57 @@ def sortie_for_attack(b: Board, menu: Menu) -> str | None:
             return None
         return to_slot
     if kind == "TF-A":
-        threats = b.air_threat(sortie_zone(b.side))
-        if threats and (b.ops_left > 2 or any(b.kind(t) == "TF-C" for t in threats)):
+        if not b.landing_possible():
+            return None
+        if b.air_threat(sortie_zone(b.side)):
             return None
     return menu.find("sortie", tf=tf.id, zone=sortie_zone(b.side))
 
 
 def defence_operation(b: Board, menu: Menu) -> str | None:
     """Initiative: keep a TF-B in Ironbottom Sound, strike whatever threatens Henderson Field."""
-    for rule in (strike_the_threat, guard_ironbottom, sweep_the_slot, sortie_carriers, hold_reserve):
+    for rule in (strike_the_transports, save_the_last_box, strike_the_threat, guard_ironbottom,
+                 reinforce_the_sound, sweep_the_slot, sortie_carriers, hold_reserve):
         oid = rule(b, menu)
         if oid:
             return oid
     return menu.find("pass")
+
+
+def strike_the_transports(b: Board, menu: Menu) -> str | None:
+    """A TF-C hits a TF-A in reach before anything else: its Transports sink to one hit (10.7), and a sunk
+    Transports unit shifts the marker our way even with Henderson Field disrupted (11.0)."""
+    for tf in b.mine_of("TF-C"):
+        for o in menu.having("strike", tf=tf.id):
+            target = next((t for t in b.enemy() if t.id == o.fields["target"]), None)
+            if target is not None and b.kind(target) == "TF-A":
+                return o.id
+    return None
+
+
+def guard_sortie(b: Board, menu: Menu) -> str | None:
+    """The initiative side's next box sorties where it serves: a TF-B to Ironbottom Sound (9.1 exception),
+    a TF-C to its sortie zone, in reach of the enemy's sortie zone."""
+    nxt = b.next_to_sortie()
+    if nxt is None:
+        return None
+    kind = b.kind_of_ships(nxt.ships)
+    zone = IBS if kind == "TF-B" else sortie_zone(b.side)
+    return menu.find("sortie", tf=nxt.id, zone=zone)
+
+
+def reinforce_the_sound(b: Board, menu: Menu) -> str | None:
+    """8.2: our task forces in Ironbottom Sound fight as one, and 9.3/9.4/10.3 let the enemy land or bombard
+    only if he clears the Sound in the first round; when enemy surface ships next to the Sound outgun its
+    guard, the waiting TF-B joins the guard now rather than passing."""
+    nxt = b.next_to_sortie()
+    if nxt is None or b.kind_of_ships(nxt.ships) != "TF-B" or not b.guarded():
+        return None
+    threat = sum(b.fire(t) for t in b.enemy() if t.zone in adjacent(IBS) and b.kind(t) != "TF-C"
+                 and not t.is_tokyo_express)
+    if threat > b.zone_fire(IBS, b.side):
+        return menu.find("sortie", tf=nxt.id, zone=IBS)
+    return None
 
 
 def strike_the_threat(b: Board, menu: Menu) -> str | None:
