@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
-from kaisen.games.pacific_fury import flow, sampler, views
+from kaisen.games.pacific_fury import evaluation, flow, sampler, views
 from kaisen.games.pacific_fury.data import PFData, load
 from kaisen.games.pacific_fury.state import BOXES, SIDES, TF_PREFIX, PFState, other
 
@@ -62,6 +62,10 @@ class PacificFury(Game[PFState]):
 
     def sample_state(self, view: dict[str, Any], rng: random.Random) -> PFState:
         return sampler.sample(self, view, rng)
+
+    def evaluate(self, state: PFState, side: str) -> float:
+        """The chance `side` wins by 4.0's count (marker, Return Phase shift, landings, fleet, turns left): evaluation.py."""
+        return evaluation.evaluate(self, state, side)
 
     def to_json(self, state: PFState) -> dict[str, Any]:
         return state.to_json()
