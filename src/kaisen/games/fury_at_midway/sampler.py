@@ -12,13 +12,18 @@ What the view shows is copied. What it hides is dealt plausibly:
   are lost; the enemy's strike groups in flight are not known, so none is drawn (8.5(4));
 * the enemy hand is drawn from the cards the side has not seen that the enemy may play; the enemy's dead
   cards (wrong-side draws) are as many as the deck's public size implies; the deck is the rest;
-* an unknown US plot is empty (the US fleets stay where they are).
+* the US plot Japan cannot see, once made and until carried out (6.2), is a random legal route for each US
+  fleet on the map (`deal_plot`);
+* what the side's own options imply is honoured: whether a Midway strike has taken off this turn (6.4(3): the
+  Japanese `end` option is offered only then), and an enemy unit in a US carrier Return box when card 10 is
+  offered to Japan (`ditch_room`).
 """
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from kaisen.games.fury_at_midway import movement
 from kaisen.games.fury_at_midway.air_attack import Attack
 from kaisen.games.fury_at_midway.common import DMCV, MAIN_FLEET, Ctx
 from kaisen.games.fury_at_midway.state import MIDWAY, FaMState, StrikeGroup, other
@@ -105,9 +110,16 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
             s.air[q] = ("setup:" + d.squadrons[q].parent, d.aircraft[d.squadrons[q].type].steps)
     seen_decks = set(atk["decks"]) if atk is not None else set()
     seen_caps = {atk["group"]} if atk is not None and atk.get("group") else set()
+    dealt = frozenset(q for q in d.squadrons if q not in s.air)
     deal_aircraft(s, d, foe, rng, seen_decks, seen_caps)
     deal_cards(s, d, view, side, foe, rng)
     hidden_step(s, d, foe, rng)
+    offered = {o[0] for o in view["pending"].get("options") or ()}
+    s.midway_launched = midway_launched(s, view, offered)
+    if side == "japan" and us_plot_made(view):
+        deal_plot(s, d, rng)
+    if "play:10" in offered:
+        ditch_room(s, d, dealt, rng)
     return s
 
 
@@ -190,6 +202,63 @@ def hidden_step(s: FaMState, d, foe: str, rng: random.Random) -> None:
         return
     # the enemy's landings and Return-box choices are shown as its `op` / `nplace` pause (views.folded): the
     # sample simply stands at that pause
+
+
+def midway_launched(s: FaMState, view: dict[str, Any], offered: set[str]) -> bool:
+    """6.4(3): a Midway strike has taken off this turn: one flies or attacks now, or Japan's own air operation
+    offers `end` (a launch is no longer due). Hits on Midway this turn prove nothing (cards hit it too)."""
+    if s.op_kind != "midway":
+        return False
+    atk = view["attack"]
+    if any(g.midway_strike for g in s.groups.values()) or (atk is not None and atk["target"] == MIDWAY):
+        return True
+    return view["side"] == "japan" and s.step == "op" and "end" in offered
+
+
+def us_plot_made(view: dict[str, Any]) -> bool:
+    """The US has plotted and not yet moved (6.2, 6.4(5)): the IJN Movement and the Midway Base Attack phases."""
+    step = view["control"]["step"].partition(":")
+    in_phase = step[0] == "jmove" or (step[0] == "dmcv" and step[2] == "japan") or \
+        (view["air_op"] is not None and view["air_op"]["kind"] == "midway")
+    return in_phase and any(view["fleets"][f] not in ("waiting", "unformed", "exited", "gone")
+                            for f in movement.US_ORDER)
+
+
+def deal_plot(s: FaMState, d, rng: random.Random) -> None:
+    """6.2(1): for each US fleet on the map a route of up to its allowance, one hex at a time; no two plots end
+    in one hex (`movement.plot_options` offers the end of a plot only then)."""
+    c = Ctx(s, d)
+    s.plot = {}
+    ends: set[str] = set()
+    for f in movement.us_fleets(c):
+        for _ in range(8):
+            route: list[str] = []
+            here = s.fleet[f]
+            for _ in range(rng.randint(0, movement.allowance(c, f))):
+                if here in movement.exit_area(c, f) and rng.random() < 0.25:
+                    route.append("off")
+                    break
+                here = rng.choice(movement.steps_into(c, here))
+                route.append(here)
+            end = route[-1] if route else s.fleet[f]
+            if end == "off" or end not in ends:
+                break
+        ends.add(end)
+        s.plot[f] = tuple(route)
+
+
+def ditch_room(s: FaMState, d, dealt: frozenset[str], rng: random.Random) -> None:
+    """Card 10 is offered to Japan only with a US unit in a US carrier Return box: put one of the units the
+    sampler dealt (`dealt`) there if none is."""
+    c = Ctx(s, d)
+    if any(b.startswith(("ret1:", "ret2:")) and b[5:] != MIDWAY and c.side_of(q) == "usa"
+           for q, (b, _) in s.air.items()):
+        return
+    movable = sorted(q for q in dealt if c.side_of(q) == "usa" and not c.from_midway(q) and s.air[q][1]
+                     and s.air[q][0].startswith(("deck:", "hangar:", "cap:")) and c.afloat(c.parent(q)))
+    if movable:
+        q = rng.choice(movable)
+        s.air[q] = (rng.choice(("ret1:", "ret2:")) + c.group_of(c.parent(q)), s.air[q][1])
 
 
 __all__ = ["sample", "DMCV"]
