@@ -410,6 +410,55 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME"),
 
 
 @app.command()
+def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
+           agents: Optional[str] = typer.Option(None, help="agents to rank, e.g. random,heuristic "
+                                                "(default: every agent the game has)"),
+           games_: int = typer.Option(20, "--games", help="games per pairing on each side assignment"),
+           seed: int = typer.Option(0, help="game i of every pairing uses seed + i"),
+           scenario: Optional[str] = typer.Option(None),
+           jobs: int = typer.Option(1, help="worker processes (the same results as --jobs 1 but the timings)"),
+           as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)"),
+           out: Optional[Path] = typer.Option(None, help="also write the JSON object to this file")) -> None:
+    """Every agent against every other on both sides: win rates with 95% intervals, time per decision."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from kaisen.analysis import ladder as lad
+    with clear_errors():
+        game = get_game(game_id)
+        names = lad.default_agents(game) if agents is None else [a.strip() for a in agents.split(",")]
+        lad.check_ladder(game, names, games_, jobs)
+        game.scenario(scenario)
+        if out is not None and not out.parent.is_dir():
+            raise IllegalAction("ladder", "--out names a folder that does not exist", str(out),
+                                "a file in an existing folder")
+        total = len(lad.pairings(game, names)) * games_
+        with Progress(TextColumn("ladder"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
+            task = bar.add_task("games", total=total)
+            summary = lad.ladder(game, names, games_, seed, scenario, jobs=jobs,
+                                 progress=lambda done: bar.update(task, completed=done))
+    if out is not None:
+        try:
+            out.write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            fail(f"cannot write {out}: {err.strerror}")
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=f"{game.title}: {games_} games per pairing on each side, seeds {seed}..{seed + games_ - 1}; "
+                  "row agent's wins against column agent, both sides (95% interval)")
+    for col in ["agent"] + names:
+        table.add_column(col)
+    for row in lad.matrix(summary):
+        table.add_row(*row)
+    console.print(table)
+    for line in lad.side_lines(summary, side_name) + lad.timing_lines(summary):
+        console.print(line)
+    console.print(f"{total} games in {summary['seconds']} s, commit {summary['commit'] or 'unknown'}")
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
            side: Optional[str] = typer.Option(None, help="show only what this side saw (default: everything)"),
            upto: Optional[int] = typer.Option(None, help="replay only the first N answers"),

@@ -33,8 +33,9 @@ class GameResult:
 
 
 def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None = None,
-             options: dict[str, Any] | None = None) -> GameResult:
-    """Play one game to the end with seeded dice; agent i is seeded from the game seed."""
+             options: dict[str, Any] | None = None, times: dict[str, list[float]] | None = None) -> GameResult:
+    """Play one game to the end with seeded dice; agent i is seeded from the game seed. `times`, when given,
+    receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock)."""
     match = Match(game, scenario, options, seed=seed, agents=agents)
     players = {side: make_agent(game.id, name, side, seed * 31 + i) for i, (side, name) in enumerate(agents.items())}
     decisions = 0
@@ -42,7 +43,13 @@ def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None
     def choose(decision: Decision) -> str:
         nonlocal decisions
         decisions += 1
-        return players[decision.side].choose(game.view(match.state, decision.side), decision)
+        view = game.view(match.state, decision.side)
+        if times is None:
+            return players[decision.side].choose(view, decision)
+        started = time.perf_counter()
+        answer = players[decision.side].choose(view, decision)
+        times.setdefault(decision.side, []).append(time.perf_counter() - started)
+        return answer
 
     end = match.run(choose)
     turns = game.view(match.state, None).get("turn", 0)
