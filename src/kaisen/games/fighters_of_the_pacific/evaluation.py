@@ -21,8 +21,9 @@ The lead, in victory points, of `side` over the enemy is
 
 `r` is the fraction of the scenario's turns still to play, the current turn included: what is still in the air
 matters less as the End of Game marker comes near. `p = 1 / (1 + exp(-lead / T))` with `T = 1 + 0.15 * r * V`,
-V the VP both sides have at stake and threaten: one fighter (1 VP) decides a game on its last turn, and a bomber
-(5 VP) is a fair lead early on. The lead is clamped to +-20 T so the value stays strictly inside (0, 1); the two
+V the VP of every airplane the scenario fields (a constant of the scenario, so a point gained never lowers the
+value within a turn): one fighter (1 VP) decides a game on its last turn, and a bomber (5 VP) is a fair lead
+early on. The lead is clamped to +-20 T so the value stays strictly inside (0, 1); the two
 sides' values sum to 1. Over: 1 for the winner, 0 for the loser, 0.5 a draw. It reads only the state."""
 from __future__ import annotations
 
@@ -95,7 +96,20 @@ def _lead(d, s: FotPState, i: int) -> tuple[float, float]:
     r = max(0, sc.end_turn - s.turn + 1) / sc.end_turn
     fight = FIGHT * r * (share * stake[j] - (1 - share) * stake[i])
     strike = STRIKE * r * (share * threat[i] - (1 - share) * threat[j])
-    return now + fight + strike, 1.0 + SPREAD * r * (stake[0] + stake[1] + threat[0] + threat[1])
+    return now + fight + strike, 1.0 + SPREAD * r * _fielded(d, s.scenario)
+
+
+_FIELDED: dict[tuple[int, str], int] = {}
+
+
+def _fielded(d, scenario: str) -> int:
+    """The VP of every airplane the scenario fields, both sides, reinforcements included (Scenario): a constant of
+    the scenario, so that within a turn a gain never reads as a loss."""
+    key = (id(d), scenario)
+    if key not in _FIELDED:
+        vp = d.scenarios[scenario].vp
+        _FIELDED[key] = sum(vp.fighter if d.aircraft[e.type].is_fighter else vp.bomber for e in roster(d, scenario))
+    return _FIELDED[key]
 
 
 def _targets(d, s: FotPState, vp) -> list[int]:

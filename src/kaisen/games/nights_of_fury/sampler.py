@@ -6,8 +6,8 @@ Built from the view alone (never the true state):
 * enemy division markers stand on their bands (public); the ships under each are the scenario's members of that
   division (the scenario's forces are public, B; a detached ship's division names it, C), dealt at random:
   in a Spotted stack the positions are filled at random, an Identified position only by a ship of the class it
-  shows (D.4); how many ships are still afloat in a stack nobody has seen is dealt so that the side's sunk and
-  disengaged totals come out right; the rest are sunk or disengaged at random in those numbers;
+  shows (D.4); how many ships are still afloat in a stack is the count the view shows (H), and where it shows
+  none, dealt so that the side's sunk and disengaged totals come out right; the rest are sunk or disengaged at random in those numbers;
 * damage the view shows lies on the ship dealt to that position; an unseen ship is undamaged, its torpedo mounts
   full (nothing tells otherwise);
 * what each side has detected this turn is as the view says (own divisions: what the enemy has of them);
@@ -109,6 +109,8 @@ def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Rand
             afloat[v["id"]] = 0
         elif v["ships"]:
             afloat[v["id"]] = len(v["ships"])
+        elif v["count"] is not None:                # H: the side knows how many cards lie in the stack
+            afloat[v["id"]] = v["count"]
         else:
             afloat[v["id"]] = 1
             unseen.append(v["id"])
@@ -156,6 +158,8 @@ def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Rand
         level = LEVEL[v["detected"]]
         if level:
             s.detected[side + ">" + v["id"]] = level
+        elif v["ships"] and v["id"] not in s.fired_spotted:
+            s.fired_spotted += (v["id"],)           # D.4: shown by position undetected: its guns gave it away
     for b, pool in pools.items():                 # the ships no longer under any marker, in their division's order
         home_div = b if b in s.divisions else markers.get(b, [b])[0]
         if home_div not in s.divisions:

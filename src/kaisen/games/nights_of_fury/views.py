@@ -11,7 +11,7 @@ from typing import Any
 
 from kaisen.engine.core import Chance, Decision, End
 from kaisen.games.nights_of_fury.common import Ctx
-from kaisen.games.nights_of_fury.state import LEVEL_NAME, SIDES, UNSEEN, NoFState, other
+from kaisen.games.nights_of_fury.state import LEVEL_NAME, SIDES, SPOTTED, UNSEEN, NoFState, other
 
 PUBLIC = "public"
 
@@ -26,6 +26,8 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
         own = side is None or side == div.side
         afloat = c.afloat(div)
         level = s.level(side, div.id) if side in SIDES and side != div.side else UNSEEN
+        if level == UNSEEN and side in SIDES and div.id in s.fired_spotted and s.phase != "gunnery":
+            level = SPOTTED         # D.4: its guns gave it away; the torpedoes may aim at it by position
         entry = {"id": div.id, "side": div.side, "name": div.name, "band": div.band, "in_battle": bool(afloat),
                  "detected": LEVEL_NAME[s.level(other(div.side), div.id)],
                  "evasive": div.evasive, "smoke": div.smoke, "searchlight": div.searchlight,
