@@ -140,7 +140,9 @@ def fifty_samples(s, side):
 
 
 def enemy_boxes(t, foe):
-    return tuple(sorted((q, box) for q, (box, _) in t.air.items() if GAME.data.aircraft[GAME.data.squadrons[q].type].side == foe))
+    """Where the enemy's squadrons are in a sample."""
+    side = {q: GAME.data.aircraft[sp.type].side for q, sp in GAME.data.squadrons.items()}
+    return tuple(sorted((q, box) for q, (box, _) in t.air.items() if side[q] == foe))
 
 
 def test_6_2_japan_sees_neither_the_csf_before_it_is_announced_nor_the_us_plot():

@@ -66,6 +66,14 @@ class FuryAtMidway(Game[FaMState]):
         from kaisen.games.fury_at_midway import sampler
         return sampler.sample(self, view, rng)
 
+    def evaluate(self, state: FaMState, side: str) -> float:
+        """`side`'s chance to win counted as 4.0 counts (VP now, the landing's odds, aircraft left, the Day 1
+        verdict): evaluation.py says what and with what weights. Reads the true state: for search copies only."""
+        if side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        from kaisen.games.fury_at_midway import evaluation
+        return evaluation.evaluate(state, self.data, side)
+
     def to_json(self, state: FaMState) -> dict[str, Any]:
         return state.to_json()
 
