@@ -25,7 +25,7 @@ On the other quarter the Brier score is 0.18 in turn 1 falling to 0.05 in turn 7
 on heuristic-against-heuristic games alone 0.17 falling to 0.15 (0.24 to 0.20). The fit gave no weight to a
 count of carriers afloat beside these (a carrier's worth is its air group and the VP its loss scores), and the
 landing threat less than its face value (the Invasion Force seldom gets there). The turn stays the horizon
-(`Game.horizon`'s default): a turn is 60-160 steps.
+(`Game.horizon`'s default): a turn is 70-80 steps on average (25 the night turn, up to 150 the first).
 Cheap: it reads the state once (no view, no copy, no narration): 10-20 us a call, a sixth of one `apply`.
 """
 from __future__ import annotations
