@@ -74,6 +74,18 @@ class VictoryInThePacific(Game[VPState]):
         from kaisen.games.victory_in_the_pacific import sampler
         return sampler.sample(self, view, rng)
 
+    def evaluate(self, state: VPState, side: str) -> float:
+        """`side`'s chance to win by the POC count (2.5, 4.7): evaluation.py says what it counts."""
+        if side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        from kaisen.games.victory_in_the_pacific import evaluation
+        return evaluation.evaluate(state, self.data, side)
+
+    def horizon(self, state: VPState) -> Any:
+        """(turn, half): movement, then combat and the end of the turn (evaluation.horizon)."""
+        from kaisen.games.victory_in_the_pacific import evaluation
+        return evaluation.horizon(state)
+
     def to_json(self, state: VPState) -> dict[str, Any]:
         return state.to_json()
 
