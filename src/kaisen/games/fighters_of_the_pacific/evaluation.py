@@ -77,14 +77,12 @@ def _lead(d, s: FotPState, i: int) -> tuple[float, float]:
         else:
             power[k] += BOMBER_POWER * health
             stake[k] += vp.bomber
-        threat[k] += max(target[1 - k] if p.ordnance else 0, exit_vp[k])
-    for e in roster(d, s.scenario):                  # reinforcements still to arrive (Scenario)
-        if e.turn >= s.turn and e.id not in s.planes:
-            k = INDEX[e.side]
-            fighter = aircraft[e.type].is_fighter
+        threat[k] += target[1 - k] if p.ordnance and target[1 - k] > exit_vp[k] else exit_vp[k]
+    for turn, plane, k, fighter, ordnance in _reinforcements(d, s.scenario):    # still to arrive (Scenario)
+        if turn >= s.turn and plane not in s.planes:
             power[k] += 1.0 if fighter else BOMBER_POWER
             stake[k] += vp.fighter if fighter else vp.bomber
-            threat[k] += max(target[1 - k] if e.ordnance else 0, exit_vp[k])
+            threat[k] += target[1 - k] if ordnance and target[1 - k] > exit_vp[k] else exit_vp[k]
     if sc.uses("aa"):
         for x in s.ships.values():
             power[INDEX[x.side]] += AA_POWER * x.hit.count(False)
@@ -97,6 +95,18 @@ def _lead(d, s: FotPState, i: int) -> tuple[float, float]:
     fight = FIGHT * r * (share * stake[j] - (1 - share) * stake[i])
     strike = STRIKE * r * (share * threat[i] - (1 - share) * threat[j])
     return now + fight + strike, 1.0 + SPREAD * r * _fielded(d, s.scenario)
+
+
+_REINFORCEMENTS: dict[tuple[int, str], tuple] = {}
+
+
+def _reinforcements(d, scenario: str) -> tuple:
+    """The scenario's reinforcements as the count reads them: (turn, airplane id, side index, fighter?, ordnance)."""
+    key = (id(d), scenario)
+    if key not in _REINFORCEMENTS:
+        _REINFORCEMENTS[key] = tuple((e.turn, e.id, INDEX[e.side], d.aircraft[e.type].is_fighter, e.ordnance)
+                                     for e in roster(d, scenario) if e.turn > 0)
+    return _REINFORCEMENTS[key]
 
 
 _FIELDED: dict[tuple[int, str], int] = {}
