@@ -44,12 +44,12 @@ INDEX = {sd: i for i, sd in enumerate(SIDES)}
 
 def evaluate(game, s: FotPState, side: str) -> float:
     """`side`'s chance to win from `s`, in (0, 1) until the end; 1, 0 or 0.5 once the game is over."""
+    if side not in INDEX:
+        raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
     if s.step == "over":
         p = game.pause(s)
         if isinstance(p, End):
             return 0.5 if p.winner is None else float(p.winner == side)
-    if side not in INDEX:
-        raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
     lead, temp = _lead(game.data, s, INDEX[side])
     x = max(-CLAMP, min(CLAMP, lead / temp))
     return 1.0 / (1.0 + math.exp(-x))
