@@ -230,7 +230,7 @@ def test_dice_whose_reason_is_hidden_are_said_so_in_words(game_id):
     (("frob",), "no such command 'frob'"),
     (("replay", "RECORD", "--upto", "-5"), "--upto takes a number of answers from 0 to"),
     (("play", "pacfic-fury"), "unknown game; given 'pacfic-fury'; allowed: fighters-of-the-pacific, fury-at-midway"),
-    (("play", "pacific-fury", "--japan", "admiral"), "allowed: heuristic, random or human"),
+    (("play", "pacific-fury", "--japan", "admiral"), "allowed: heuristic, ismcts-easy, ismcts-normal, ismcts-hard, random or human"),
 ])
 def test_command_line_mistakes_get_one_line_without_module_tags_or_python_lists(tmp_path, args, needle):
     if "RECORD" in args:

@@ -38,8 +38,15 @@ def register_agent(game_id: str, name: str, factory: Callable[[str, int | None],
     _GAME_AGENTS[(game_id, name)] = factory
 
 
+_LEVEL_RANK = {"easy": "1", "normal": "2", "hard": "3"}
+
+
 def agent_names(game_id: str) -> list[str]:
-    return sorted(set(AGENTS) | {n for g, n in _GAME_AGENTS if g == game_id})
+    """The agents a game has, by name; levels of one agent (`-easy`, `-normal`, `-hard`) in that order."""
+    def key(name: str) -> tuple[str, str]:
+        stem, _, level = name.rpartition("-")
+        return (stem, _LEVEL_RANK[level]) if stem and level in _LEVEL_RANK else (name, "")
+    return sorted(set(AGENTS) | {n for g, n in _GAME_AGENTS if g == game_id}, key=key)
 
 
 def make_agent(game_id: str, name: str, side: str, seed: int | None = None) -> Agent:

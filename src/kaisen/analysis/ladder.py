@@ -25,21 +25,12 @@ Job = tuple[str, str, dict[str, Any], dict[str, str], int]
 Outcome = tuple[str | None, dict[str, list[float]]]
 
 
-LEVELS = ("easy", "normal", "hard")
-
-
-def ladder_order(name: str) -> tuple[str, int, str]:
-    """Sort key: by family, and within one the levels from easy to hard (ismcts-easy, -normal, -hard)."""
-    family, _, level = name.rpartition("-")
-    return (family, LEVELS.index(level), "") if family and level in LEVELS else (name, -1, name)
-
-
 def default_agents(game: Game) -> list[str]:
-    """Every agent the game has: random, heuristic, then the others sorted, levels from easy to hard (load the
-    game with get_game first: it registers the game's agents)."""
+    """Every agent the game has: random, heuristic, then the others in `agent_names`' order (levels from easy to
+    hard; load the game with get_game first: it registers the game's agents)."""
     names = agent_names(game.id)
     first = [n for n in ("random", "heuristic") if n in names]
-    return first + sorted((n for n in names if n not in first), key=ladder_order)
+    return first + [n for n in names if n not in first]
 
 
 def check_ladder(game: Game, agents: list[str], games: int, jobs: int = 1) -> None:
