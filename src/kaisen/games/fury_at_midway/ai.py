@@ -19,6 +19,7 @@ MIDWAY = "midway"
 CAP_KEEP = 2                 # fighters kept flying CAP over each carrier group (13.0's set-up flies two)
 US_START = "G-3"             # 3.2(1): far enough from the 1AF's entry that Japan's first search is poor
 JAPAN_OPENING = "C-3"        # where the 1AF heads while the CSF has not been seen
+STRIKE_REACH = 5             # 8.4(1), 8.5(1): two hexes on launch, then a printed allowance of up to 3
 MIDWAY_FAR = 6               # the CSF this far from the 1AF cannot punish a Midway strike
 LATE_US_MAX = 2              # from turn 5, soften the garrison for the landing when the US is down to this
 MAIN_FLEETS = ("1af", "mif", "csf")   # a DMCV is planned as "dmcv"
@@ -69,6 +70,16 @@ def group_of_carrier(k: str) -> str:
 
 def fleet_groups(fleet: str) -> tuple[str, ...]:
     return _data().fleet_groups(fleet)
+
+
+def group_ma(units) -> int:
+    """8.5(2): a strike group flies at its slowest unit's printed allowance."""
+    return min(spec(q).ma for q in units)
+
+
+def day1_ahead(turn: int) -> bool:
+    """4.1: the Day 1 check (after turn 3) is still to come; it counts only carriers afloat on the map."""
+    return turn <= _data().victory.day1_turn
 
 
 def hit_value(q: str, steps: int) -> float:
@@ -181,7 +192,7 @@ def japan_goal(b: Board, fleet: str) -> tuple[str, int]:
     if fleet == "mif":
         return midway, 1             # 11.0: adjacent to Midway by the end of turn 7
     if fleet == "dmcv":
-        return "A-" + (b.hex_of("ijn-dmcv") or "A-3").split("-")[1], 0    # west, out of harm's way
+        return "A-" + (b.hex_of("ijn-dmcv") or "A-3").split("-")[1], 0    # west, away from the US carriers
     if b.view["declared"]:
         return midway, 2             # 6.4(2)-(3): within 5 of Midway; within 2 it costs one AOP, not two
     if csf:
@@ -193,16 +204,30 @@ def japan_goal(b: Board, fleet: str) -> tuple[str, int]:
     return JAPAN_OPENING, 0
 
 
+def dmcv_may_exit(b: Board) -> bool:
+    """A DMCV leaves the map only once Day 1 is checked: off the map its carrier no longer counts as afloat for
+    4.1's ratio (a loss as sure as a sinking), while after turn 3 leaving costs nothing (4.2: no VP for a DMCV
+    that leaves) and takes the crippled carrier, sunk by any further hit (9.4(2)), out of reach."""
+    return not day1_ahead(b.turn)
+
+
+def threat_distance(b: Board, h: str) -> int:
+    """How far `h` is from the nearest US fleet, capped at a strike's reach over two operations (8.4(1), 8.5)."""
+    ds = [dist(h, f) for f in (b.hex_of("csf"), b.hex_of("us-dmcv")) if f]
+    return min(ds + [STRIKE_REACH + 1])
+
+
 def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
     fleet = fleet_of(decision)
     fid = {"dmcv": "ijn-dmcv"}.get(fleet, fleet)
     here = b.hex_of(fid)
     exits = with_verb(decision, "exit")
-    if exits and (fleet == "dmcv" or (fleet == "1af" and b.losing_badly())):
+    if exits and ((fleet == "dmcv" and dmcv_may_exit(b)) or (fleet == "1af" and b.losing_badly())):
         return exits[0].id
     target, want = japan_goal(b, fleet)
     must_midway = fleet == "1af" and b.view["declared"]
     midway = b.view["midway_hex"]
+    others = {b.hex_of(f) for f in ("1af", "mif", "ijn-dmcv") if f != fid} - {None}
 
     def score(o: Option) -> tuple:
         stop = verb(o) == "stop"
@@ -210,7 +235,9 @@ def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
         if not on_map(h):
             return (-99, 0)
         bad = must_midway and dist(h, midway) > 5
-        return (-bad, -abs(dist(h, target) - want), stop)
+        crowded = h in others and not stop          # 6.1(2): never two fleets in one hex
+        safe = threat_distance(b, h) if fleet == "dmcv" else 0
+        return (-bad, -crowded, safe, -abs(dist(h, target) - want), stop)
     return best(with_verb(decision, "stop", "move", "enter"), score, rng).id
 
 
@@ -227,7 +254,7 @@ def plot(b: Board, decision: Decision, rng: random.Random) -> str:
     path = (b.view.get("plot") or {}).get(fid) or []
     here = path[-1] if path else b.hex_of(fid)
     offs = with_verb(decision, "exit")
-    if offs and (fleet != "csf" or b.losing_badly()):
+    if offs and ((fleet != "csf" and dmcv_may_exit(b)) or (fleet == "csf" and b.losing_badly())):
         return offs[0].id
     jp, want = us_goal(b)
     if fleet != "csf":
@@ -237,17 +264,20 @@ def plot(b: Board, decision: Decision, rng: random.Random) -> str:
         return ends[0].id if ends else decision.options[0].id
     mif = b.hex_of("mif")
     midway = b.view["midway_hex"]
+    csf_path = (b.view.get("plot") or {}).get("csf") or []
+    csf_end = csf_path[-1] if csf_path else b.hex_of("csf")
 
     def score(o: Option) -> tuple:
         end = verb(o) == "end"
         h = here if end else o.fields["hex"]
         if not on_map(h):
             return (-99,)
+        crowded = fleet != "csf" and h == csf_end and not end     # 6.1(2): never two fleets in one hex
         d = dist(h, jp)
         s = -abs(d - want) if fleet == "csf" else d
         near_midway = -dist(h, midway) * 0.1       # keep Midway within reach of a diversion
         near_mif = -0.2 * dist(h, mif) if mif and b.turn >= 5 else 0
-        return (s + near_midway + near_mif, end)
+        return (-crowded, s + near_midway + near_mif, end)
     return best(with_verb(decision, "end", "move"), score, rng).id
 
 
@@ -380,8 +410,14 @@ def start_strike(b: Board, decision: Decision, midway_op: bool, rng: random.Rand
 def forming(b: Board, decision: Decision, midway_op: bool, rng: random.Random) -> str:
     """Fill the strike group: attack aircraft up to the group limit less room for escorts (two for Japan,
     one for a US carrier's pair), the escorts from fighters on deck (never from the CAP box), then
-    launch straight at the target when it is within two hexes, else as close to it as possible."""
-    adds = with_verb(decision, "add")
+    launch straight at the target when it is within two hexes, else as close to it as possible. A unit
+    joins only if the group, flying at its slowest unit's allowance (8.5(2)), still reaches a known target:
+    a slow Midway TBF or SBD-2 would otherwise hold a B-26's strike short of the carriers (8.5(3))."""
+    lh = b.launch_hex(b.forming[0]) or b.view["midway_hex"]
+
+    def keeps_reach(o: Option) -> bool:
+        return midway_op or bool(strike_reach(b, lh, group_ma(b.forming + [unit(o)]), False))
+    adds = [o for o in with_verb(decision, "add") if keeps_reach(o)]
     att = [o for o in adds if not is_fighter(unit(o))]
     fa = [o for o in adds if is_fighter(unit(o))]
     from_midway = any(parent(q) == MIDWAY for q in b.forming)
@@ -396,8 +432,8 @@ def forming(b: Board, decision: Decision, midway_op: bool, rng: random.Random) -
     gos = with_verb(decision, "launch")
     if not gos:
         return decision.options[0].id
-    lh = b.launch_hex(b.forming[0]) or b.view["midway_hex"]
-    targets = [b.view["midway_hex"]] if midway_op else strike_reach(b, lh, 3, False) or b.enemy_targets()
+    targets = ([b.view["midway_hex"]] if midway_op
+               else strike_reach(b, lh, group_ma(b.forming), False) or b.enemy_targets())
     if not targets:
         return best(gos, lambda o: -dist(o.fields["hex"], lh), rng).id
     tgt = max(targets, key=lambda h: (target_value(b, h), -dist(lh, h)))
