@@ -444,7 +444,7 @@ def sortie_for_attack(b: Board, menu: Menu) -> str | None:
 def defence_operation(b: Board, menu: Menu) -> str | None:
     """Initiative: keep a TF-B in Ironbottom Sound, strike whatever threatens Henderson Field."""
     for rule in (strike_the_transports, save_the_last_box, strike_the_threat, guard_ironbottom,
-                 reinforce_the_sound, sweep_the_slot, sortie_carriers, hold_reserve):
+                 sweep_the_slot, sortie_carriers, sortie_the_guards):
         oid = rule(b, menu)
         if oid:
             return oid
@@ -471,20 +471,6 @@ def guard_sortie(b: Board, menu: Menu) -> str | None:
     kind = b.kind_of_ships(nxt.ships)
     zone = IBS if kind == "TF-B" else sortie_zone(b.side)
     return menu.find("sortie", tf=nxt.id, zone=zone)
-
-
-def reinforce_the_sound(b: Board, menu: Menu) -> str | None:
-    """8.2: our task forces in Ironbottom Sound fight as one, and 9.3/9.4/10.3 let the enemy land or bombard
-    only if he clears the Sound in the first round; when enemy surface ships next to the Sound outgun its
-    guard, the waiting TF-B joins the guard now rather than passing."""
-    nxt = b.next_to_sortie()
-    if nxt is None or b.kind_of_ships(nxt.ships) != "TF-B" or not b.guarded():
-        return None
-    threat = sum(b.fire(t) for t in b.enemy() if t.zone in adjacent(IBS) and b.kind(t) != "TF-C"
-                 and not t.is_tokyo_express)
-    if threat > b.zone_fire(IBS, b.side):
-        return menu.find("sortie", tf=nxt.id, zone=IBS)
-    return None
 
 
 def strike_the_threat(b: Board, menu: Menu) -> str | None:
@@ -535,14 +521,15 @@ def sortie_carriers(b: Board, menu: Menu) -> str | None:
     return None
 
 
-def hold_reserve(b: Board, menu: Menu) -> str | None:
-    """Keep the next guard in its box (a pass) unless waiting would push it out of box 7."""
+def sortie_the_guards(b: Board, menu: Menu) -> str | None:
+    """The next TF-B sorties straight to Ironbottom Sound (9.1 exception) instead of a pass: small groups
+    sortied on the early operations (Players Notes, Operations Sequencing) join the guard, and 8.2 makes
+    the task forces there one force, which a bombardment or landing must clear in its first round
+    (9.3, 9.4, 10.3). Kept in its box it only waits, and every pass (9.7) pushes it towards box 7."""
     nxt = b.next_to_sortie()
-    if nxt is None:
+    if nxt is None or b.kind_of_ships(nxt.ships) != "TF-B":
         return None
-    last_box = max(t.box for t in b.boxes)
-    sortie = menu.find("sortie", tf=nxt.id, zone=IBS) if last_box >= BOXES else None
-    return sortie or menu.find("pass")
+    return menu.find("sortie", tf=nxt.id, zone=IBS)
 
 
 # -- combat decisions (10.x) -----------------------------------------------------------------------
