@@ -102,11 +102,14 @@ def control(s: NoFState, side: str | None = None) -> dict[str, Any] | None:
     f = s.fire
     if step not in ("pick", "aim", "volley") or f is None:
         return None
+    out = {"step": s.step, "turn_side": f.turn_side, "passed": list(f.passed), "quota": dict(f.quota),
+           "gave_away": list(s.fired_spotted)}
+    if side not in (None, *SIDES):
+        return out                  # a spectator: only what both sides see alike
     sides = SIDES if side is None else (side,)
     mine = [q for q in f.fired if s.divisions[s.ships[q].division].side in sides]
-    out = {"step": s.step, "turn_side": f.turn_side, "passed": list(f.passed), "quota": dict(f.quota),
-           "gave_away": list(s.fired_spotted), "fired": mine, "enemy_fired": len(f.fired) - len(mine),
-           "mistaken": {q: t for q, t in s.mistaken.items() if s.divisions[s.ships[q].division].side in sides}}
+    out.update(fired=mine, enemy_fired=len(f.fired) - len(mine),
+               mistaken={q: t for q, t in s.mistaken.items() if s.divisions[s.ships[q].division].side in sides})
     if step == "aim" and s.divisions[s.ships[f.shooter].division].side in sides:
         out.update(shooter=f.shooter, left=list(f.left), weapon=f.weapon)
     return out
