@@ -155,7 +155,7 @@ def reference_force(s) -> float:
         if loc in ("sunk", "removed", "lost"):
             continue
         start = s.back.get(u, sp.arrive) if loc in ("due", "returning") else first
-        end = sp.remove if sp.remove else last + 1
+        end = sp.remove if sp.remove >= first or loc in ("due", "returning") and sp.remove else last + 1
         turns = max(0, min(end, last + 1) - max(start, first))
         worth = max(0, t.value[u] - (s.damage.get(u, 0) if loc not in ("due", "returning") else 0)) * turns / left
         if sp.side == "allies":
@@ -185,3 +185,25 @@ def test_5_the_horizon_moves_forward_by_turn_then_half_turn():
         assert all(a <= b for a, b in zip(marks, marks[1:]))
         assert sorted(set(marks)) == [(t, h) for t in range(1, GAME.data.last_turn + 1) for h in (0, 1)]
         assert max(marks.count(m) for m in set(marks)) < 1000
+
+
+def test_5_71_award_now_is_what_control_would_score_now_with_every_optional_rule():
+    """award_now agrees with the game's own count of control (end_turn.controller, 15.1-15.2, 19.3 with turn 9)."""
+    from kaisen.games.victory_in_the_pacific import end_turn
+    from kaisen.games.victory_in_the_pacific.common import Ctx
+    d = GAME.data
+    rules = {"turn-9": True, "task-forces": True, "invasion-combat": True, "air-strike-damage": True}
+    t = evaluation.tables(d)
+    marks = set()
+    for i, (s, _, _) in enumerate(testing.random_game(GAME, 5, rules)):
+        marks.add(GAME.horizon(s))
+        if i % 11:
+            continue
+        c = Ctx(s, d)
+        held = {a: end_turn.controller(c, a) for a in d.areas}
+        want = sum(d.areas[a].poc_allies if w == "allies" else -d.areas[a].poc_japan for a, w in held.items() if w)
+        want -= held["japanese-islands"] == "japan"                     # 19.3
+        by = s.loc.by if s.loc.by is not None else s.loc.index(d.units)
+        assert evaluation.award_now(s, t, by) == want, (s.turn, s.step)
+        assert 0.0 < GAME.evaluate(s, "japan") < 1.0
+    assert max(marks) == (d.optional_turn, 1)
