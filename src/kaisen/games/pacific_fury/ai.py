@@ -443,23 +443,12 @@ def sortie_for_attack(b: Board, menu: Menu) -> str | None:
 
 def defence_operation(b: Board, menu: Menu) -> str | None:
     """Initiative: keep a TF-B in Ironbottom Sound, strike whatever threatens Henderson Field."""
-    for rule in (strike_the_transports, save_the_last_box, strike_the_threat, guard_ironbottom,
-                 sweep_the_slot, sortie_carriers, sortie_the_guards):
+    for rule in (strike_the_threat, save_the_last_box, guard_ironbottom, sweep_the_slot, sortie_carriers,
+                 sortie_the_guards):
         oid = rule(b, menu)
         if oid:
             return oid
     return menu.find("pass")
-
-
-def strike_the_transports(b: Board, menu: Menu) -> str | None:
-    """A TF-C hits a TF-A in reach before anything else: its Transports sink to one hit (10.7), and a sunk
-    Transports unit shifts the marker our way even with Henderson Field disrupted (11.0)."""
-    for tf in b.mine_of("TF-C"):
-        for o in menu.having("strike", tf=tf.id):
-            target = next((t for t in b.enemy() if t.id == o.fields["target"]), None)
-            if target is not None and b.kind(target) == "TF-A":
-                return o.id
-    return None
 
 
 def guard_sortie(b: Board, menu: Menu) -> str | None:
