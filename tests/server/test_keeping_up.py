@@ -226,6 +226,40 @@ def test_a_persons_answer_is_answered_before_the_ais_reply(client, monkeypatch):
     assert threads and set(threads) == {"kaisen-mover"}
 
 
+def test_a_search_ai_thinks_on_its_own_worker_outside_the_games_lock_while_other_games_ai_moves_go_on(
+        client, monkeypatch):
+    """ISMCTS seats (agents marked slow) take seconds a decision: their game goes to the thinker worker, the game's
+    lock stays free while it thinks, and another game's AI moves on the main worker meanwhile."""
+    gate, threads, entered = threading.Event(), [], threading.Event()
+    made_agent = runner.make_agent
+
+    def make(game_id, name, side, seed=None):
+        agent = made_agent(game_id, name, side, seed)
+        if not name.startswith("ismcts"):
+            return agent
+        gated = Gated(agent, gate, threads, entered)
+        gated.slow = True
+        return gated
+    monkeypatch.setattr(runner, "make_agent", make)
+    slow = client.post("/api/games", json={"game": "pacific-fury", "seed": 4,
+                                           "seats": {"japan": "ismcts-easy", "usa": "human"}}).json()
+    assert entered.wait(30)                  # the search is thinking about Japan's first decision
+    live = client.app.state.server.live[slow["game_id"]]
+    assert live.lock.acquire(timeout=5)      # and holds no lock of its game
+    live.lock.release()
+    fast = client.post("/api/games", json={"game": "pacific-fury", "seed": 5,
+                                           "seats": {"japan": "random", "usa": "human"}}).json()
+    u = fast["tokens"]["usa"]
+    wait_for(lambda: client.get(f"/api/seat/{u}").json()["pending"]["kind"] == "decision",
+             "the other game's AI moving while the search thinks")
+    assert not threads                       # the search has still not answered
+    gate.set()
+    wait_for(lambda: live.steps > 0, "the search's answer being applied")
+    settle(client)
+    assert set(threads) == {"kaisen-thinker"}
+    client.app.state.server.close()
+
+
 # -- memory bounded --------------------------------------------------------------------------------------------
 @pytest.fixture
 def small(db):

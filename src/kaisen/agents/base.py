@@ -11,6 +11,7 @@ class Agent:
     """Chooses one option of a decision from what its side may know (the view)."""
 
     name = "agent"
+    slow = False        # True for an agent that thinks for seconds (a search): the server moves it on its own worker
 
     def __init__(self, side: str, seed: int | None = None):
         self.side = side

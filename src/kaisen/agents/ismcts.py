@@ -84,6 +84,7 @@ class ISMCTSAgent(Agent):
     scored by the game's evaluation (module docstring)."""
 
     name = "ismcts"
+    slow = True
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
                  c: float = 0.7, widen_k: float = 2.0, widen_alpha: float = 0.5, epsilon: float = 0.1,

@@ -3,7 +3,10 @@ server's dice) for the games queued on it, so no request thread ever waits for a
 
 Games take turns: a game is moved for at most `slice_s` seconds, then goes to the back of the queue if it
 still owes moves, so a long AI-against-AI game never holds up the AI's reply in a game a person is playing.
-Each answer is applied under the game's lock, published and pushed to the pages like a person's."""
+Each answer is applied under the game's lock, published and pushed to the pages like a person's.
+
+A move may hand its game to another worker (the runner's `thinker`): a search AI thinks for seconds, so its games
+queue there, and the AI seats, dice and heuristics of every other game go on here meanwhile."""
 from __future__ import annotations
 
 import logging
@@ -20,7 +23,7 @@ log = logging.getLogger("kaisen.server")
 class Mover:
     """A queue of games that owe the server's answers, and the thread that gives them."""
 
-    def __init__(self, move: Callable[[Live], bool], slice_s: float = 0.02, name: str = "kaisen-mover"):
+    def __init__(self, move: Callable[[Live], "bool | Mover"], slice_s: float = 0.02, name: str = "kaisen-mover"):
         self._move = move           # gives one answer; False when a person must answer or the game is over
         self.slice_s = slice_s
         self.name = name
@@ -40,6 +43,18 @@ class Mover:
                 self._again.add(id(live))
                 return
             live.moving = True
+            self._queue.append(live)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def adopt(self, live: Live) -> None:
+        """Take a game another worker hands over (it stays `moving`: it is never in two queues at once)."""
+        with self._cond:
+            if self._closed:
+                live.moving = False
+                return
             self._queue.append(live)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
@@ -75,11 +90,18 @@ class Mover:
                     return
                 live = self._queue.popleft()
                 self._busy += 1
-            more = False
+            more: bool | Mover = False
             try:
                 more = self._slice(live)
             except Exception:           # one broken game never stops the worker
                 log.exception("game %s: the server's move failed; the game waits", live.row.id)
+            if isinstance(more, Mover):     # its next answer is another worker's to give (a search AI's)
+                with self._cond:
+                    self._busy -= 1
+                    self._again.discard(id(live))
+                    self._cond.notify_all()
+                more.adopt(live)
+                continue
             with self._cond:
                 self._busy -= 1
                 if id(live) in self._again:
@@ -93,11 +115,14 @@ class Mover:
             if not more:
                 live.settled.bump()
 
-    def _slice(self, live: Live) -> bool:
-        """Move one game for up to `slice_s` seconds; True if it still owes moves."""
+    def _slice(self, live: Live) -> "bool | Mover":
+        """Move one game for up to `slice_s` seconds; True if it still owes moves, or the worker to hand it to."""
         end = time.perf_counter() + self.slice_s
         while True:
-            if live.evicted or not self._move(live):
+            if live.evicted:
                 return False
+            more = self._move(live)
+            if more is not True:
+                return more
             if time.perf_counter() >= end:
                 return True

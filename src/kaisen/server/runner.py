@@ -113,20 +113,29 @@ class Server:
         self.lock = threading.Lock()        # guards the three dicts above (each game has its own lock)
         self.max_playing, self.max_finished, self.idle_s = max_playing, max_finished, idle_s
         self.mover = Mover(self._server_move)
+        # a search AI's decisions (agents marked `slow`) take seconds: its games are moved on their own worker
+        self.thinker = Mover(lambda live: self._server_move(live, think=True), slice_s=0.0, name="kaisen-thinker")
         self.closing = False
 
     def close(self) -> None:
         """Stop the worker and end every open stream (so a server can shut down with pages open)."""
         self.closing = True
         self.mover.close()
+        self.thinker.close()
         with self.lock:
             games = list(self.live.values())
         for live in games:
             live.changed.bump()
 
     def settle(self, timeout: float = 60.0) -> bool:
-        """Wait until the worker owes no game a move (tests, benchmarks); False if still busy at `timeout`."""
-        return self.mover.settle(timeout)
+        """Wait until the workers owe no game a move (tests, benchmarks); False if still busy at `timeout`."""
+        end = time.monotonic() + timeout
+        while True:         # a game may pass from one worker to the other meanwhile: both idle at once ends it
+            left = end - time.monotonic()
+            if not (self.mover.settle(max(0.0, left)) and self.thinker.settle(max(0.0, end - time.monotonic()))):
+                return False
+            if self.mover.idle() and self.thinker.idle():
+                return True
 
     # -- memory ---------------------------------------------------------------------------------------
     def _load(self, game_id: str) -> Live:
@@ -361,9 +370,11 @@ class Server:
         if live.servers_turn():
             self.mover.push(live)
 
-    def _server_move(self, live: Live) -> bool:
-        """Give one answer that is the server's (the worker calls this): an AI seat's decision or the server's
-        dice. False when a person must answer, the game is over or it left memory."""
+    def _server_move(self, live: Live, think: bool = False) -> "bool | Mover":
+        """Give one answer that is the server's (a worker calls this): an AI seat's decision or the server's
+        dice. False when a person must answer, the game is over or it left memory; the thinker worker when the
+        answer is a search AI's and this is not that worker. A search thinks outside the game's lock (pages keep
+        reading the game meanwhile); its answer is applied only if the game has not moved on since."""
         with live.lock:
             if live.evicted:
                 return False
@@ -377,13 +388,30 @@ class Server:
             elif live.row.seats.get(pause.side) == HUMAN:
                 return False
             else:
-                answer = live.agents[pause.side].choose(live.game.view(live.state, pause.side), pause)
+                agent = live.agents[pause.side]
+                if getattr(agent, "slow", False):
+                    if not think:
+                        return self.thinker
+                    state, view = live.state, live.game.view(live.state, pause.side)
+                    answer = None
+                else:
+                    answer = agent.choose(live.game.view(live.state, pause.side), pause)
                 source = pause.side
-            live.server_moves += 1
-            if live.server_moves > MAX_AI_STEPS:
-                raise RuntimeError(f"game {live.row.id}: the AI seats did not stop within {MAX_AI_STEPS} answers")
-            self._apply(live, answer, source)
-            return True
+            if answer is not None:
+                return self._give(live, answer, source)
+        answer = agent.choose(view, pause)
+        with live.lock:
+            if live.evicted or live.state is not state:
+                return not live.evicted         # it moved on meanwhile: look again
+            return self._give(live, answer, source)
+
+    def _give(self, live: Live, answer: Any, source: str) -> bool:
+        """Apply one of the server's answers (the game's lock held)."""
+        live.server_moves += 1
+        if live.server_moves > MAX_AI_STEPS:
+            raise RuntimeError(f"game {live.row.id}: the AI seats did not stop within {MAX_AI_STEPS} answers")
+        self._apply(live, answer, source)
+        return True
 
     def server_roll(self, live: Live, chance: Chance) -> tuple[int, ...]:
         """The server's roll for record answer #len(answers): committed dice, or an older game's seeded dice."""
