@@ -142,3 +142,18 @@ def test_wasted_operation_9_3_the_tf_a_sorties_before_a_tf_b_moves_into_an_empty
     answer = choose(s, "japan")
     assert answer != "move:J2:ironbottom"
     assert answer == "sortie:J3:eastern-solomons"
+
+
+def test_lost_transports_9_3_10_3_no_landing_through_a_guard_the_escort_cannot_clear():
+    """Henderson Field is disrupted and four US cruisers guard the Sound; the Japanese TF-A next to it has one
+    cruiser as escort and two operations left. A landing through a guard needs every guard ship hit in the
+    first round (9.3, 10.3); one cruiser cannot, and the guard's hits reach the Transports once the escort is
+    hit (10.7). The old heuristic tried anyway when time ran short (73 of its 76 landings through a guard in
+    200 games had less than that chance); the TF-A now stays out."""
+    s = formed([["myoko", "nachi"], ["chikuma", "j-transports-1"]], [["portland", "chester", "chicago", "minneapolis"]])
+    s = play(s, "pass", "sortie:J1:slot", "pass")
+    s = bombard_and_disrupt(s, "J1", 2)
+    s = play(s, "pass", "sortie:J2:eastern-solomons", "sortie:U1:ironbottom", "pass", "pass", "pass", "pass")
+    assert s.ops == {"usa": 6, "japan": 5}
+    assert s.tfs["U1"].zone == "ironbottom" and s.tfs["J2"].zone == "eastern-solomons"
+    assert choose(s, "japan") != "move:J2:ironbottom"

@@ -385,14 +385,17 @@ def tokyo_express_run(b: Board, menu: Menu) -> str | None:
 
 
 def amphibious_landing(b: Board, menu: Menu) -> str | None:
-    """9.3: land once Henderson Field is disrupted; through a guard only with a strong enough escort."""
+    """9.3: land once Henderson Field is disrupted. Through a guard the TF-A lands only if its first round
+    clears the Sound, which takes a hit on every enemy ship there (10.3, 10.7); its escort must expect that
+    many hits. A weaker attempt, even with time running out, only feeds the Transports to the guard
+    (10.7 lets hits reach them once each escort is hit) and a sunk one shifts the marker to the enemy (11.0)."""
     if b.henderson_operational:
         return None
+    guard_ships = sum(t.count for t in b.enemy(IBS))
     for tf in b.mine_of("TF-A"):
         if tf.zone not in adjacent(IBS) or tf.zone == IBS:
             continue
-        guard = b.zone_fire(IBS, b.foe)
-        if guard == 0 or b.fire(tf) >= guard or b.ops_left <= 2:
+        if guard_ships == 0 or b.fire(tf) >= guard_ships:
             return menu.find("move", tf=tf.id, zone=IBS)
     return None
 
@@ -549,9 +552,10 @@ def sink_chance(hits: int, df: int) -> float:
 
 
 def return_to_base(b: Board) -> str:
-    """The verb of the answer, "stay" or "return". 10.8: hold Ironbottom Sound at any price (a cleared Sound lets the enemy bombard or land); a TF-A
-    that failed to clear the Sound in round 1 cannot land and saves its Transports; the Tokyo Express
-    has nothing to lose; elsewhere stay while we are at least as strong as what is left of the enemy."""
+    """The verb of the answer, "stay" or "return". 10.8: hold Ironbottom Sound at any price (a cleared Sound
+    lets the enemy bombard or land); a TF-A that failed to clear the Sound in round 1 cannot land and saves
+    its Transports; the Tokyo Express has nothing to lose; elsewhere stay while we are at least as strong as
+    what is left of the enemy."""
     cb = b.combat
     zone, attacker = cb.get("zone"), cb.get("attacker")
     if cb.get("kind") == "air":
