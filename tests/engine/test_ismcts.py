@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from kaisen.agents.base import agent_names, make_agent
+from kaisen.agents import base
+from kaisen.agents.base import Agent, agent_names, make_agent
 from kaisen.agents.ismcts import LEVELS, Budget, ISMCTSAgent
 from kaisen.engine import testing
 from kaisen.engine.core import Decision, End, Event, Game, Option, Scenario
@@ -112,6 +113,26 @@ def test_search_finds_the_winning_take_that_leaves_a_multiple_of_four():
     for left, right in ((7, "take:3"), (5, "take:1")):
         st = Pile(left)
         assert ISMCTSAgent(game, "a", 1, budget=Budget(400, None, 20)).choose(game.view(st, "a"), game.pause(st)) == right
+
+
+class TakeOne(Agent):
+    """A poor heuristic for the take-the-last game: always one counter."""
+
+    def choose(self, view, decision):
+        return decision.ids()[0]
+
+
+def test_the_heuristics_answer_stands_until_the_rollouts_clearly_beat_it(monkeypatch):
+    """At 10 counters the heuristic takes 1 (a loss against best play); a handful of iterations cannot tell
+    the answers apart, so the heuristic's answer stands; a few hundred find the winning take of 2."""
+    game = TakeLast()
+    monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
+    s = game.new_state()
+    few = ISMCTSAgent(game, "a", 2, budget=Budget(6, None, rollout_steps=20))
+    assert few.choose(game.view(s, "a"), game.pause(s)) == "take:1"
+    many = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20))
+    assert many.choose(game.view(s, "a"), game.pause(s)) == "take:2"
+    assert many.last["visits"]["take:1"] > 1       # it was tried first and kept being compared
 
 
 def test_the_time_limit_ends_the_search_before_an_iteration_that_would_cross_it():

@@ -20,7 +20,9 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
-The answer is the root's most visited option. The time limit ends the search before an iteration that, at the
+The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
+the search overrules it only by a mean reward `anchor_z` standard errors better (so a small budget plays at
+least as the heuristic does, and a larger one departs from it where the rollouts clearly say so). The time limit ends the search before an iteration that, at the
 mean pace so far, would cross it. A seed fixes every choice when the time limit is not reached
 (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
 budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is taken.
@@ -58,11 +60,12 @@ LEVELS: dict[str, Budget] = {
 class _Edge:
     """An answer out of a node: visits, reward sum (for the side that gave it), times offered, the node below."""
 
-    __slots__ = ("n", "w", "avail", "node")
+    __slots__ = ("n", "w", "w2", "avail", "node")
 
     def __init__(self) -> None:
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0           # the sum of squared rewards (the spread of its mean, for the anchored choice)
         self.avail = 0
         self.node: _Node | None = None
 
@@ -70,13 +73,14 @@ class _Edge:
 class _Node:
     """A decision reached by a sequence of answers: its edges, visits and the order answers enter the widening."""
 
-    __slots__ = ("edges", "visits", "order", "known")
+    __slots__ = ("edges", "visits", "order", "known", "prior")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
         self.visits = 0
         self.order: list[str] = []
         self.known: set[str] = set()
+        self.prior = False      # order[0] is the heuristic's answer
 
 
 class ISMCTSAgent(Agent):
@@ -87,8 +91,8 @@ class ISMCTSAgent(Agent):
     slow = True
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
-                 c: float = 0.7, widen_k: float = 2.0, widen_alpha: float = 0.5, epsilon: float = 0.1,
-                 redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
+                 c: float = 0.7, widen_k: float = 1.0, widen_alpha: float = 0.45, epsilon: float = 0.1,
+                 anchor_z: float = 1.0, redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
         self.budget = budget
@@ -96,6 +100,7 @@ class ISMCTSAgent(Agent):
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha
         self.epsilon = epsilon
+        self.anchor_z = anchor_z
         self.redeterminise = redeterminise
         self.clock = clock
         self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
@@ -149,8 +154,27 @@ class ISMCTSAgent(Agent):
                      "visits": {a: e.n for a, e in root.edges.items()}}
         if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer
             return self._policy(decision.side, rng.getrandbits(32)).choose(view, decision)
-        best = max(root.edges.items(), key=lambda kv: (kv[1].n, kv[1].w / kv[1].n if kv[1].n else 0.0))
-        return best[0]
+        return self._verdict(root)
+
+    def _verdict(self, root: _Node) -> str:
+        """The most visited answer, unless the heuristic's own answer (tried first) does as well: the search
+        overrules the heuristic only when its choice's mean reward is higher by `anchor_z` standard errors of the
+        difference (with a few dozen noisy rollouts an answer's lead is mostly chance)."""
+        edges = root.edges
+        best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
+        anchor = root.order[0] if root.order and root.prior else None
+        if anchor is None or anchor == best or self.anchor_z <= 0 or anchor not in edges or edges[anchor].n < 2:
+            return best
+        b, h = edges[best], edges[anchor]
+        if b.n < 2:
+            return anchor
+
+        def mean_var(e: _Edge) -> tuple[float, float]:
+            m = e.w / e.n
+            return m, max(0.0, e.w2 / e.n - m * m) / (e.n - 1)
+        mb, vb = mean_var(b)
+        mh, vh = mean_var(h)
+        return best if mb - mh > self.anchor_z * math.sqrt(vb + vh) else anchor
 
     def _iterate(self, root: _Node, s: Any, p: Any, rng: random.Random) -> None:
         game = self.game
@@ -194,7 +218,9 @@ class ISMCTSAgent(Agent):
         reward = {side: game.evaluate(s, side) for side in sides}
         for edge, side in path:
             edge.n += 1
-            edge.w += reward[side]
+            r = reward[side]
+            edge.w += r
+            edge.w2 += r * r
 
     def _select(self, node: _Node, s: Any, p: Decision, rng: random.Random) -> tuple[str, _Edge]:
         """The answer to follow at `node` for this sample: the first untried one within the widening, else UCB1
@@ -206,6 +232,7 @@ class ISMCTSAgent(Agent):
             rng.shuffle(rest)
             node.order = ([first] if first in offered else []) + rest
             node.known = set(node.order)
+            node.prior = first in offered
         elif not offered <= node.known:
             new = [o.id for o in p.options if o.id not in node.known]
             rng.shuffle(new)
