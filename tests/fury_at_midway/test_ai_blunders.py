@@ -195,3 +195,28 @@ def test_6_1_2_the_japanese_dmcv_never_moves_into_another_japanese_fleets_hex():
 def others(s) -> set[str]:
     fleets = GAME.view(s, "japan")["fleets"]
     return {fleets[f] for f in ("1af", "mif") if "-" in fleets[f]}
+
+
+# -- the CSF sat still once the 1AF was gone -----------------------------------------------------------
+def test_11_0_with_the_1af_gone_the_csf_closes_on_the_invasion_force():
+    """With no Japanese carrier left to strike back, the Invasion Force heading for Midway (2 VP, 4.2(2), 11.0)
+    is the target: the CSF closes in by day (the old heuristic ended every plot where it stood)."""
+    seen = 0
+    for seed in (15, 44, 51, 87, 98):
+        def wanted(s, p):
+            if p.kind != "plot-move" or p.options[0].fields.get("fleet") != "csf" or s.turn == 4:
+                return False
+            v = GAME.view(s, "usa")
+            f = v["fleets"]
+            return ("-" not in f["1af"] and "-" in f["mif"] and not v["plot"].get("csf")
+                    and D.hex_distance(f["csf"], f["mif"]) > 4)
+        found = random_play_until(seed, wanted)
+        if found is None:
+            continue
+        s, p = found
+        fleets = GAME.view(s, "usa")["fleets"]
+        chosen = next(o for o in p.options if o.id == heuristic_answer(s, p))
+        assert chosen.fields["verb"] == "move", seed
+        assert D.hex_distance(chosen.fields["hex"], fleets["mif"]) < D.hex_distance(fleets["csf"], fleets["mif"])
+        seen += 1
+    assert seen >= 3

@@ -242,10 +242,17 @@ def jmove(b: Board, decision: Decision, rng: random.Random) -> str:
 
 
 def us_goal(b: Board) -> tuple[str | None, int]:
+    """(hex, wanted distance) for the CSF: five hexes from the 1AF by day (it searches 7 to the 1AF's 6, 7.1),
+    six at night. With the 1AF gone no Japanese aircraft can strike back, so the CSF closes to three hexes of
+    the Invasion Force (Midway's 2 VP, 4.2(2), 11.0), else of the Japanese DMCV (1 VP if sunk, 4.2(1)),
+    where every strike reaches it and the search gives the most AOP (7.2); at night five, out of reach of a
+    sea battle (10.1(2): Japan deals die - 2 hits, even from the Invasion Force)."""
     jp = b.hex_of("1af")
-    if jp is None:
-        jp = "B-2" if b.turn <= 1 else None
-    return jp, (6 if b.night else 5)
+    if jp is not None:
+        return jp, (6 if b.night else 5)
+    if b.turn <= 1:
+        return "B-2", 5
+    return b.hex_of("mif") or b.hex_of("ijn-dmcv"), (5 if b.night else 3)
 
 
 def plot(b: Board, decision: Decision, rng: random.Random) -> str:
