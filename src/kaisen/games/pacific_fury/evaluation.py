@@ -2,7 +2,7 @@
 counted the way 4.0 counts (where the Initiative marker stands after turn 4: US boxes a US win, Japanese boxes a
 Japanese win, the 0 box a draw).
 
-The US lead, in boxes of the Initiative Track, is
+The US lead, in boxes of the Initiative Track (every term counted toward the US, a Japanese gain negative), is
 
     lead = marker + shift + 0.25 * landings + 2.0 * fleet * left
 
@@ -12,8 +12,8 @@ The US lead, in boxes of the Initiative Track, is
   that side if either holds now, else 0 (a disrupted Henderson Field stays disrupted until the Return Phase).
 * `landings`: the non-initiative side's Transports units and Tokyo Express that can still land this turn (6.3:
   only that side has them; 9.3, 9.6: one box each): those in its task forces, and those in base while task forces
-  may still be formed (8.2). Each counts a quarter box toward that side: in seeded heuristic games about one
-  in four gets ashore.
+  may still be formed (8.2). Each counts a quarter box toward that side: not all get ashore (9.3 needs Henderson
+  Field disrupted and Ironbottom Sound clear, 9.6 may be detected), and the fit below puts it at 0.19-0.27.
 * `fleet`: the share of its starting fighting power the US still has afloat less Japan's share; a ship's power is
   its combat factor plus its defense factor (10.3-10.7: what it hits with and how many hits it takes to sink), a
   ship sunk or removed (10.7) counts nothing, one damaged on the Turn Record Track still counts (it returns), the
@@ -27,10 +27,11 @@ The US lead, in boxes of the Initiative Track, is
 
 `p(US) = 1 / (1 + exp(-1.2 * lead / sqrt(left + 0.05)))`: the marker's moves add up over the turns left like a
 random walk's, so a one-box lead is worth little in August and almost a win on the last operation of November.
-The weights were fitted (cross-entropy) on states of 1,200 seeded heuristic-against-heuristic games and 900 games
-with a random side, then rounded; on 600 other seeds they predict the result with log-loss 0.54 (heuristic
-games; 0.58 with the marker alone) and 0.44 (all; 0.46 with the marker alone). The exponent is clamped to +-30
-so the value stays strictly inside (0, 1), and Japan's value is 1 minus the US's (the two sum to 1).
+The weights were fitted (cross-entropy) on states of 1,200 seeded heuristic-against-heuristic games and 900
+games with a random side, then rounded; on the states of 1,050 other games (600 heuristic against heuristic)
+they predict the result with log-loss 0.54 (heuristic games; 0.58 with the marker alone) and 0.44 (all; 0.46
+with the marker alone). The exponent is clamped to +-30 so the value stays strictly inside (0, 1), and Japan's
+value is 1 minus the US's (the two sum to 1).
 Over: 1 for the winner, 0 for the loser, 0.5 a draw (4.0). It reads only the state: no view, narration or copy."""
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ class PacificFury(Game[PFState]):
         return sampler.sample(self, view, rng)
 
     def evaluate(self, state: PFState, side: str) -> float:
-        """The chance `side` wins by 4.0's count (marker, Return Phase shift, landings, fleet, turns left): evaluation.py."""
+        """The chance `side` wins by 4.0's count (marker, Return Phase shift, landings, fleet): evaluation.py."""
         return evaluation.evaluate(self, state, side)
 
     def to_json(self, state: PFState) -> dict[str, Any]:
