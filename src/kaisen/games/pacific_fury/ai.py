@@ -242,10 +242,11 @@ def _plan(side: str, attacking: bool, te_formed: bool, roster: tuple) -> tuple[B
 
 def attack_plan(side: str, carriers, surface, transports, te_formed) -> list[BoxPlan]:
     """Non-initiative: a carrier strike on Henderson Field first, then the Tokyo Express, the bombardment
-    group, and the strongly escorted landing last (Operations Sequencing: land late, after the way is
-    clear). 9.1 sorties only the lowest box, so a TF-A waiting for Henderson Field to fall must not sit in
-    front of the bombardment group that is to knock it out: it would hold the group in its box until 9.7
-    pushes it out of box 7."""
+    group, and the Transports last (Operations Sequencing: land late, after the way is clear). 9.1 sorties
+    only the lowest box, so a TF-A waiting for Henderson Field to fall must not sit in front of the group
+    that is to knock it out: it would hold the group in its box until 9.7 pushes it out of box 7. Every
+    escort goes to the bombardment group, which must clear a guarded Sound in its first round (9.4, 10.3);
+    the TF-A lands only once the way is clear, and if it cannot land its escort would sit the turn out."""
     plan: list[BoxPlan] = []
     escorts = list(surface)
     if carriers:
@@ -255,15 +256,10 @@ def attack_plan(side: str, carriers, surface, transports, te_formed) -> list[Box
     tokyo_express = side == "japan" and (te_formed or bool(transports))
     if tokyo_express:
         plan.append(BoxPlan("tokyo-express", ()))
-    landing = None
-    if len(transports) - (0 if te_formed or not tokyo_express else 1) > 0:
-        k = max(1, (len(escorts) + 2) // 3)
-        landing = BoxPlan("amphibious", tuple(escorts[-k:]))
-        escorts = escorts[:-k]
     if escorts:
         plan.append(BoxPlan("bombardment", tuple(escorts)))
-    if landing is not None:
-        plan.append(landing)
+    if len(transports) - (0 if te_formed or not tokyo_express else 1) > 0:
+        plan.append(BoxPlan("amphibious", ()))
     return plan
 
 
