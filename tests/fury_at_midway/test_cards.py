@@ -191,6 +191,21 @@ def test_12_0_card_10_ditch_after_a_us_operation_the_us_chooses():
     assert s.air["yorktown-tbd"] == ("ret2:tf17", 1) and s.played == (10,)
 
 
+def test_12_0_card_10_is_offered_whatever_the_hidden_us_return_boxes_hold_and_spent_for_nothing_when_empty():
+    """No side channel: the offer may not tell Japan whether a US unit sits in a carrier Return box (the US
+    display is hidden from it); played on empty boxes, the card is spent and the window goes on."""
+    s = position(turn=2, japan=(10,))
+    s.op_side = "usa"
+    s.air["midway-sbd"] = ("ret1:midway", 2)          # Midway's Return box does not count for 10
+    s = run(s, cards.op_end_window)
+    assert s.step == "cwin:opend:japan:0" and ids(s) == ["play:10", "pass"]
+    before = {q: v for q, v in s.air.items()}
+    s = play(s, "play:10")
+    assert s.played == (10,) and 10 not in s.hands["japan"] and dict(s.air) == before
+    assert any("no effect" in e.text for e in GAME.events(s))
+    assert not GAME.pause(s).side == "usa" or GAME.pause(s).kind != "ditch-unit"
+
+
 def test_12_0_card_10_not_after_a_japanese_operation():
     s = position(turn=2, japan=(10,))
     s.op_side = "japan"

@@ -254,7 +254,7 @@ def possible(c: Ctx, side: str, n: int) -> bool:
     if n == TROUBLED:
         return s.on_map("1af")
     if n == DITCH:
-        return bool(ditch_units(c))
+        return True     # the Return boxes are the US player's own display: whether one holds a unit is no offer of Japan's
     a = s.attack
     if n == SEPARATED:
         return a is not None and bool(strike.escorts(c, a))
@@ -584,7 +584,14 @@ def _start_08(c: Ctx, side: str, win: str) -> None:
 
 # 10 US Carrier Planes Ditch
 def _start_10(c: Ctx, side: str, win: str) -> None:
-    _choose(c, DITCH, side, win, [f"ditch:{q}" for q in ditch_units(c)])
+    """Japan may play 10 after any US air operation (what the US Return boxes hold is hidden from it); with no unit
+    in a US carrier Return box the card is spent for nothing (interpretation, RULES.md)."""
+    units = ditch_units(c)
+    if not units:
+        c.say("card", "No US unit is in a carrier Return box: the card has no effect", "12.0")
+        reopen(c, win, side)
+        return
+    _choose(c, DITCH, side, win, [f"ditch:{q}" for q in units])
 
 
 def _pause_10(c: Ctx, side: str, data: str) -> Decision:

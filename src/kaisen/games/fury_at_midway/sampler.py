@@ -15,8 +15,8 @@ What the view shows is copied. What it hides is dealt plausibly:
 * the US plot Japan cannot see, once made and until carried out (6.2), is a random legal route for each US
   fleet on the map (`deal_plot`);
 * what the side's own options imply is honoured: whether a Midway strike has taken off this turn (6.4(3): the
-  Japanese `end` option is offered only then), and an enemy unit in a US carrier Return box when card 10 is
-  offered to Japan (`ditch_room`).
+  Japanese `end` option is offered only then). (Card 10 is offered to Japan whatever the US Return boxes hold,
+  so its offer implies nothing.)
 """
 from __future__ import annotations
 
@@ -110,7 +110,6 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
             s.air[q] = ("setup:" + d.squadrons[q].parent, d.aircraft[d.squadrons[q].type].steps)
     seen_decks = set(atk["decks"]) if atk is not None else set()
     seen_caps = {atk["group"]} if atk is not None and atk.get("group") else set()
-    dealt = frozenset(q for q in d.squadrons if q not in s.air)
     deal_aircraft(s, d, foe, rng, seen_decks, seen_caps)
     deal_cards(s, d, view, side, foe, rng)
     hidden_step(s, d, foe, rng)
@@ -118,8 +117,6 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
     s.midway_launched = midway_launched(s, view, offered)
     if side == "japan" and us_plot_made(view):
         deal_plot(s, d, rng)
-    if "play:10" in offered:
-        ditch_room(s, d, dealt, rng)
     return s
 
 
@@ -245,20 +242,6 @@ def deal_plot(s: FaMState, d, rng: random.Random) -> None:
                 break
         ends.add(end)
         s.plot[f] = tuple(route)
-
-
-def ditch_room(s: FaMState, d, dealt: frozenset[str], rng: random.Random) -> None:
-    """Card 10 is offered to Japan only with a US unit in a US carrier Return box: put one of the units the
-    sampler dealt (`dealt`) there if none is."""
-    c = Ctx(s, d)
-    if any(b.startswith(("ret1:", "ret2:")) and b[5:] != MIDWAY and c.side_of(q) == "usa"
-           for q, (b, _) in s.air.items()):
-        return
-    movable = sorted(q for q in dealt if c.side_of(q) == "usa" and not c.from_midway(q) and s.air[q][1]
-                     and s.air[q][0].startswith(("deck:", "hangar:", "cap:")) and c.afloat(c.parent(q)))
-    if movable:
-        q = rng.choice(movable)
-        s.air[q] = (rng.choice(("ret1:", "ret2:")) + c.group_of(c.parent(q)), s.air[q][1])
 
 
 __all__ = ["sample", "DMCV"]
