@@ -21,7 +21,8 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
    and add it up the path, each answer credited from its own side's point of view.
 
 The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
-the search overrules it only by a mean reward `anchor_z` standard errors better (so a small budget plays at
+the search overrules it only by a mean reward better by more than chance explains among the answers it compared
+(a one-sided test at `anchor_alpha`, split over them: so a small budget plays at
 least as the heuristic does, and a larger one departs from it where the rollouts clearly say so). The time limit ends the search before an iteration that, at the
 mean pace so far, would cross it. A seed fixes every choice when the time limit is not reached
 (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
@@ -33,6 +34,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any, Callable
 
 from kaisen.agents.base import Agent, RandomAgent, _GAME_AGENTS, register_agent
@@ -92,7 +94,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
                  c: float = 0.7, widen_k: float = 1.0, widen_alpha: float = 0.45, epsilon: float = 0.1,
-                 anchor_z: float = 1.0, redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
+                 anchor_alpha: float = 0.1, redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
         self.budget = budget
@@ -100,7 +102,7 @@ class ISMCTSAgent(Agent):
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha
         self.epsilon = epsilon
-        self.anchor_z = anchor_z
+        self.anchor_alpha = anchor_alpha
         self.redeterminise = redeterminise
         self.clock = clock
         self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
@@ -158,12 +160,14 @@ class ISMCTSAgent(Agent):
 
     def _verdict(self, root: _Node) -> str:
         """The most visited answer, unless the heuristic's own answer (tried first) does as well: the search
-        overrules the heuristic only when its choice's mean reward is higher by `anchor_z` standard errors of the
-        difference (with a few dozen noisy rollouts an answer's lead is mostly chance)."""
+        overrules the heuristic only when its choice's mean reward is higher by more than z standard errors of the
+        difference, z such that the best of the k answers compared with it beats it by chance with probability
+        `anchor_alpha` (Sidak: z = the normal quantile of 1 - alpha/k). With a few dozen noisy rollouts an answer's
+        lead is mostly chance, and the more answers compared, the larger the lead chance gives the best of them."""
         edges = root.edges
         best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
         anchor = root.order[0] if root.order and root.prior else None
-        if anchor is None or anchor == best or self.anchor_z <= 0 or anchor not in edges or edges[anchor].n < 2:
+        if anchor is None or anchor == best or not self.anchor_alpha or anchor not in edges or edges[anchor].n < 2:
             return best
         b, h = edges[best], edges[anchor]
         if b.n < 2:
@@ -174,7 +178,9 @@ class ISMCTSAgent(Agent):
             return m, max(0.0, e.w2 / e.n - m * m) / (e.n - 1)
         mb, vb = mean_var(b)
         mh, vh = mean_var(h)
-        return best if mb - mh > self.anchor_z * math.sqrt(vb + vh) else anchor
+        k = sum(1 for a, e in edges.items() if a != anchor and e.n >= 2)
+        z = NormalDist().inv_cdf(1 - self.anchor_alpha / max(1, k))
+        return best if mb - mh > z * math.sqrt(vb + vh) else anchor
 
     def _iterate(self, root: _Node, s: Any, p: Any, rng: random.Random) -> None:
         game = self.game
