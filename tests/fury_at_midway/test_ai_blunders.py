@@ -220,3 +220,26 @@ def test_11_0_with_the_1af_gone_the_csf_closes_on_the_invasion_force():
         assert D.hex_distance(chosen.fields["hex"], fleets["mif"]) < D.hex_distance(fleets["csf"], fleets["mif"])
         seen += 1
     assert seen >= 3
+
+
+def test_12_0_card_10_is_kept_until_japan_has_seen_a_us_strike_come_in():
+    """Card 10 is offered after every US air operation (the US Return boxes are hidden from Japan): the heuristic
+    plays it only when a US strike attacked since the last such window (flown in the open, or new hits on its own
+    carriers), where one has a unit in a Return box to ditch; otherwise it keeps the card."""
+    from kaisen.games.fury_at_midway import cards
+    from kaisen.games.fury_at_midway.ai import HeuristicAgent
+    from tests.fury_at_midway.test_cards import position, run
+
+    s = position(turn=2, japan=(10,))
+    s.op_side = "usa"
+    quiet = run(s, cards.op_end_window)
+    p = GAME.pause(quiet)
+    assert p.kind == "play-card" and p.ids() == ["play:10", "pass"]
+    assert HeuristicAgent("japan", 1).choose(GAME.view(quiet, "japan"), p) == "pass"
+    agent = HeuristicAgent("japan", 1)
+    agent.choose(GAME.view(quiet, "japan"), p)                 # it saw the display before the strike
+    hit = position(turn=2, japan=(10,))
+    hit.op_side = "usa"
+    hit.damage["akagi"] = (1,)                                  # the strike came in
+    hit = run(hit, cards.op_end_window)
+    assert agent.choose(GAME.view(hit, "japan"), GAME.pause(hit)) == "play:10"

@@ -681,9 +681,31 @@ class HeuristicAgent(Agent):
     def __init__(self, side: str, seed: int | None = None):
         super().__init__(side, seed)
         self.mem = AttackMemory()
+        self.us_struck = False          # a US strike attacked since the last card-10 window (what Japan saw)
+        self.own_hits: int | None = None
+
+    def note_strikes(self, view: dict[str, Any]) -> None:
+        """Card 10 hits a unit in a US carrier Return box, where a strike goes after it attacks (9.5): remember
+        whether one attacked since the window, from what the side saw (the attack flown in the open, 2.6, or new
+        hits or sinkings on its own carriers)."""
+        a = view.get("attack")
+        if a and a.get("side") == "usa":
+            self.us_struck = True
+        hits = sum(len(c["damaged"]) + 9 * c["sunk"] for c in view.get("carriers", {}).values()
+                   if c.get("side") == self.side)
+        if self.own_hits is not None and hits > self.own_hits:
+            self.us_struck = True
+        self.own_hits = hits
 
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = {o.id for o in decision.options}
+        if self.side == "japan":
+            self.note_strikes(view)
+            if decision.kind == "play-card" and any(o.get("window") == "opend" for o in decision.options):
+                if not self.us_struck:      # 12.0 (10): no strike came back this operation: keep the card
+                    keep = [o for o in decision.options if o.get("card") != 10]
+                    decision = Decision(decision.side, decision.prompt, tuple(keep), decision.rule, decision.kind)
+                self.us_struck = False
         try:
             oid = self.decide(view, decision)
         except (KeyError, ValueError, IndexError, AttributeError, TypeError):
