@@ -1,6 +1,7 @@
 """The engine contract: a state pauses at a Decision, a Chance node or the End (DESIGN.md)."""
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -118,6 +119,18 @@ class End:
 
 
 Pause = Union[Decision, Chance, End]
+
+
+def end_value(pause: "Pause", side: str) -> float | None:
+    """At an End: 1 for the winner, 0 for the loser, 0.5 a draw (`Game.evaluate` over); None elsewhere."""
+    if type(pause) is not End:
+        return None
+    return 0.5 if pause.winner is None else float(pause.winner == side)
+
+
+def logistic(x: float, clamp: float = 30.0) -> float:
+    """1 / (1 + e^-x) with x clamped to +-`clamp`, so an evaluation stays strictly inside (0, 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-clamp, min(clamp, x))))
 
 
 class Event:
@@ -332,10 +345,8 @@ class Game(ABC, Generic[S]):
         Over: 1 for the winner, 0 for the loser, 0.5 a draw. Otherwise a game's own estimate, which must stay
         within (0, 1) and, for two sides, sum to 1 over them. It reads the true state, so only a search on a
         determinised copy (never the real game) may call it. The default knows only the end."""
-        p = self.pause(state)
-        if isinstance(p, End):
-            return 0.5 if p.winner is None else float(p.winner == side)
-        return 0.5
+        v = end_value(self.pause(state), side)
+        return 0.5 if v is None else v
 
     def horizon(self, state: S) -> Any:
         """A mark that changes when a turn ends (the default: the state's `turn`): a search's rollout is cut after

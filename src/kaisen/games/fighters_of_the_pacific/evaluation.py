@@ -27,9 +27,8 @@ early on. The lead is clamped to +-20 T so the value stays strictly inside (0, 1
 sides' values sum to 1. Over: 1 for the winner, 0 for the loser, 0.5 a draw. It reads only the state."""
 from __future__ import annotations
 
-import math
 
-from kaisen.engine.core import End
+from kaisen.engine.core import end_value, logistic
 from kaisen.games.fighters_of_the_pacific.common import roster
 from kaisen.games.fighters_of_the_pacific.state import SIDES, FotPState
 
@@ -46,13 +45,10 @@ def evaluate(game, s: FotPState, side: str) -> float:
     """`side`'s chance to win from `s`, in (0, 1) until the end; 1, 0 or 0.5 once the game is over."""
     if side not in INDEX:
         raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
-    if s.step == "over":
-        p = game.pause(s)
-        if isinstance(p, End):
-            return 0.5 if p.winner is None else float(p.winner == side)
+    if s.step == "over" and (v := end_value(game.pause(s), side)) is not None:
+        return v
     lead, temp = _lead(game.data, s, INDEX[side])
-    x = max(-CLAMP, min(CLAMP, lead / temp))
-    return 1.0 / (1.0 + math.exp(-x))
+    return logistic(lead / temp, CLAMP)
 
 
 def _lead(d, s: FotPState, i: int) -> tuple[float, float]:

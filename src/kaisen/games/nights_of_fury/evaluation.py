@@ -25,11 +25,10 @@ The lead is clamped to +-20 T so the value stays strictly inside (0, 1); the two
 Over: 1 for the winner, 0 for the loser, 0.5 a draw. It reads only the state (no view, no narration, no copy)."""
 from __future__ import annotations
 
-import math
 from operator import mul
 from typing import NamedTuple
 
-from kaisen.engine.core import End
+from kaisen.engine.core import end_value, logistic
 from kaisen.games.nights_of_fury.state import SIDES, NoFState, other
 
 FIGHT = 0.5              # the share of the VP at stake a battle is expected to settle
@@ -43,13 +42,10 @@ def evaluate(game, s: NoFState, side: str) -> float:
     """`side`'s chance to win from `s`, in (0, 1) until the end; 1, 0 or 0.5 once the battle (campaign) is over."""
     if side not in INDEX:
         raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
-    if s.step == "over":
-        p = game.pause(s)
-        if isinstance(p, End):
-            return 0.5 if p.winner is None else float(p.winner == side)
+    if s.step == "over" and (v := end_value(game.pause(s), side)) is not None:
+        return v
     lead, temp = _lead(game.data, s, side)
-    x = max(-CLAMP, min(CLAMP, lead / temp))
-    return 1.0 / (1.0 + math.exp(-x))
+    return logistic(lead / temp, CLAMP)
 
 
 def _lead(d, s: NoFState, side: str) -> tuple[float, float]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 
-from kaisen.engine.core import End
+from kaisen.engine.core import end_value, logistic
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDES, PFState
 
@@ -55,14 +55,12 @@ def evaluate(game, s: PFState, side: str) -> float:
     """`side`'s chance to win from `s`: in (0, 1) until the end, then 1, 0 or 0.5 (4.0)."""
     if side not in _SIDES:
         raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
-    if s.step == "over":
-        p = game.pause(s)
-        if isinstance(p, End):
-            return 0.5 if p.winner is None else float(p.winner == side)
+    if s.step == "over" and (v := end_value(game.pause(s), side)) is not None:
+        return v
     x = us_lead(game.data, s)
     if side == "japan":
         x = -x
-    return 1.0 / (1.0 + math.exp(-max(-CLAMP, min(CLAMP, x))))
+    return logistic(x, CLAMP)
 
 
 def us_lead(d: PFData, s: PFState) -> float:
