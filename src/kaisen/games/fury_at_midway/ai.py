@@ -644,14 +644,14 @@ def take_hit(b: Board, decision: Decision, rng: random.Random) -> str:
 
 
 # -- event cards (12.0) ------------------------------------------------------------------------------
-def card_choice(b: Board, decision: Decision, rng: random.Random) -> str | None:
+def card_choice(b: Board, decision: Decision, rng: random.Random, hold: tuple[int, ...] = ()) -> str | None:
     """Every card helps its owner, so a playable card is played at its first window; its choices go
     where they matter most: damage off the carrier nearest to sinking, extra or submarine hits on the
     enemy carrier nearest to sinking, losses on fighters and reduced units."""
     opts = decision.options
     kind = decision.kind
     d = _data()
-    plays = with_verb(decision, "play")
+    plays = [o for o in with_verb(decision, "play") if o.fields["card"] not in hold]     # `hold`: cards kept
     if plays:
         return min(plays, key=lambda o: o.fields["card"]).id
     if kind in ("play-card", "cancel-card"):
@@ -683,6 +683,7 @@ class HeuristicAgent(Agent):
         self.mem = AttackMemory()
         self.us_struck = False          # a US strike attacked since the last card-10 window (what Japan saw)
         self.own_hits: int | None = None
+        self.hold: tuple[int, ...] = ()  # cards kept back at this decision
 
     def note_strikes(self, view: dict[str, Any]) -> None:
         """Card 10 hits a unit in a US carrier Return box, where a strike goes after it attacks (9.5): remember
@@ -699,12 +700,12 @@ class HeuristicAgent(Agent):
 
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = {o.id for o in decision.options}
+        self.hold = ()
         if self.side == "japan":
             self.note_strikes(view)
             if decision.kind == "play-card" and any(o.get("window") == "opend" for o in decision.options):
                 if not self.us_struck:      # 12.0 (10): no strike came back this operation: keep the card
-                    keep = [o for o in decision.options if o.get("card") != 10]
-                    decision = Decision(decision.side, decision.prompt, tuple(keep), decision.rule, decision.kind)
+                    self.hold = (10,)
                 self.us_struck = False
         try:
             oid = self.decide(view, decision)
@@ -719,7 +720,7 @@ class HeuristicAgent(Agent):
         kind = decision.kind
         rng = self.rng
         if kind in CARD_KINDS:
-            return card_choice(b, decision, rng)
+            return card_choice(b, decision, rng, self.hold)
         if kind == "place-aircraft":
             # 3.1(2), 3.2(2)-(3): the set-up of 13.0 (two CAP fighters a division)
             return oid(next(iter(with_verb(decision, "default")), None))
