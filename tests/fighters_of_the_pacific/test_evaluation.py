@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from kaisen.engine import testing
 from kaisen.engine.core import End
 
 from .helpers import GAME, N, S, SE, fly, pl, situation
@@ -55,12 +56,7 @@ def test_values_lie_inside_0_1_sum_to_1_and_read_only_the_state(scenario):
         for i, s in enumerate(random_game(scenario, seed)):
             if i % 5 or s.step == "over":
                 continue
-            before = GAME.to_json(s)
-            a, b = GAME.evaluate(s, "japan"), GAME.evaluate(s, "usa")
-            assert 0.0 < a < 1.0 and 0.0 < b < 1.0
-            assert a + b == pytest.approx(1.0, abs=1e-12)
-            assert GAME.evaluate(s, "japan") == a
-            assert GAME.to_json(s) == before
+            testing.assert_evaluation_contract(GAME, s)
             checked += 1
     assert checked > 10
     with pytest.raises(ValueError, match="unknown side"):

@@ -1,7 +1,6 @@
 """Issue 15: `evaluate` counts as the victory rules count (4.0, 4.1, 4.2, 11.0), and the turn is a fit horizon."""
 from __future__ import annotations
 
-import json
 import math
 import random
 from fractions import Fraction
@@ -9,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from kaisen.engine.core import Decision, End
+from kaisen.engine import testing
 from kaisen.engine.testing import random_answer, random_game
 from kaisen.games.fury_at_midway import GAME
 from kaisen.games.fury_at_midway.evaluation import LIMIT, features, landing_odds
@@ -57,13 +57,7 @@ def test_an_unfinished_game_is_strictly_between_0_and_1_and_the_sides_sum_to_1()
         for s in states_of(seed):
             if isinstance(GAME.pause(s), End):
                 continue
-            before = json.dumps(GAME.to_json(s), sort_keys=True)
-            j, u = GAME.evaluate(s, "japan"), GAME.evaluate(s, "usa")
-            assert 0 < j < 1 and 0 < u < 1, (s.turn, s.step, j, u)
-            assert j + u == pytest.approx(1.0, abs=1e-12)
-            assert GAME.evaluate(s, "japan") == j, "not deterministic"
-            assert json.dumps(GAME.to_json(s), sort_keys=True) == before, "evaluate changed the state"
-            values.add(round(j, 6))
+            values.add(round(testing.assert_evaluation_contract(GAME, s)["japan"], 6))
     assert len(values) > 20, "the estimate hardly moves"
 
 

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from kaisen.engine import testing
 from kaisen.engine.core import Chance, End
 from kaisen.games.nights_of_fury import GAME, evaluation, victory
 from kaisen.games.nights_of_fury.common import Ctx
@@ -52,12 +53,7 @@ def test_values_lie_inside_0_1_sum_to_1_and_read_only_the_state(scenario):
         for i, s in enumerate(random_battle(scenario, seed)):
             if i % 7 or s.step == "over":
                 continue
-            before = GAME.to_json(s)
-            a, b = GAME.evaluate(s, "ijn"), GAME.evaluate(s, "usn")
-            assert 0.0 < a < 1.0 and 0.0 < b < 1.0
-            assert a + b == pytest.approx(1.0, abs=1e-12)
-            assert GAME.evaluate(s, "ijn") == a
-            assert GAME.to_json(s) == before
+            testing.assert_evaluation_contract(GAME, s)
             checked += 1
     assert checked > 20
     with pytest.raises(ValueError, match="unknown side"):

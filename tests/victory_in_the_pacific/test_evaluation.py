@@ -54,12 +54,7 @@ def test_evaluation_is_inside_0_1_sums_to_one_and_only_reads_the_state():
     for s in states_every(13):
         if s.result is not None:
             continue
-        before = GAME.to_json(s)
-        j, a = GAME.evaluate(s, "japan"), GAME.evaluate(s, "allies")
-        assert 0.0 < j < 1.0 and 0.0 < a < 1.0
-        assert j + a == pytest.approx(1.0, abs=1e-12)
-        assert GAME.evaluate(s, "allies") == a
-        assert GAME.to_json(s) == before
+        testing.assert_evaluation_contract(GAME, s)
 
 
 def test_evaluation_refuses_a_side_the_game_does_not_have():

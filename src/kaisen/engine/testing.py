@@ -93,6 +93,18 @@ def assert_round_trip(game: Game, s: Any) -> None:
     assert game.pause(back) == game.pause(s)
 
 
+def assert_evaluation_contract(game: Game, s: Any) -> dict[str, float]:
+    """`Game.evaluate` before the end (engine contract): each side's value strictly inside (0, 1), the values of
+    all sides summing to 1, the same value asked twice, and the state unchanged. Returns the values by side."""
+    before = json.dumps(game.to_json(s), sort_keys=True)
+    values = {side: game.evaluate(s, side) for side in game.sides}
+    assert all(0.0 < v < 1.0 for v in values.values()), values
+    assert abs(sum(values.values()) - 1.0) < 1e-12, values
+    assert {side: game.evaluate(s, side) for side in game.sides} == values, "evaluate is not deterministic"
+    assert json.dumps(game.to_json(s), sort_keys=True) == before, "evaluate changed the state"
+    return values
+
+
 def assert_replay_identity(game: Game, seed: int) -> None:
     """A random game's record, saved and loaded, replays to the identical state and narration."""
     import random
