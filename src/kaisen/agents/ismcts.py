@@ -186,7 +186,6 @@ class ISMCTSAgent(Agent):
         game = self.game
         node = root
         path: list[tuple[_Edge, str]] = []
-        expanded = False
         while True:
             if type(p) is End:
                 break
@@ -199,15 +198,13 @@ class ISMCTSAgent(Agent):
                 s = game.apply(s, options[0].id)
                 p = game.pause(s)
                 continue
-            if node is None:
-                expanded = True         # below the tree: the rollout begins here
+            if node is None:            # below the tree: the rollout begins here
                 break
             if self.redeterminise and path and p.side != self.side:
                 s = game.sample_state(game.view(s, p.side), rng)
                 p = game.pause(s)
                 if type(p) is not Decision:
                     continue
-                options = p.options
             a, edge = self._select(node, s, p, rng)
             path.append((edge, p.side))
             s = game.apply(s, a)
@@ -218,7 +215,7 @@ class ISMCTSAgent(Agent):
                 node = None
             else:
                 node = edge.node
-        if expanded or type(p) is not End:
+        if type(p) is not End:
             s = self._rollout(s, rng)
         sides = {side for _, side in path}
         reward = {side: game.evaluate(s, side) for side in sides}
