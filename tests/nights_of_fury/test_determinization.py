@@ -13,7 +13,7 @@ from kaisen.games.nights_of_fury import GAME
 
 from .helpers import D, play, situation
 
-SCENARIOS = list(D.data.scenarios)          # the historical battles; generated ones are refused (below)
+SCENARIOS = list(D.data.scenarios)          # the historical battles; generated ones and the campaign below
 
 
 def decisions(scenario: str, seed: int, every: int = 4):
@@ -127,12 +127,172 @@ def test_d4_which_enemy_ships_are_lost_and_which_have_fired_is_dealt_not_fixed()
     assert {len(x) for x in fired} == {v["control"]["enemy_fired"]}
 
 
-def test_a_generated_battle_is_refused_with_a_reason():
-    """A, G: a generated battle's forces are rolled into the state's set-up, which no view carries: the sampler
-    says so rather than inventing a scenario."""
-    s, p = next((s, p) for s, p in decisions("generated", 1, every=1) if s.phase == "movement")
-    with pytest.raises(ValueError, match="historical scenarios"):
-        GAME.sample_state(GAME.view(s, p.side), random.Random(0))
+def _check_sample(s, p, k: int):
+    """The sampler's properties at one decision: the sample's view is the view, the same side decides the same kind
+    with the same option ids, and random answers play on from it."""
+    v = GAME.view(s, p.side)
+    sample = GAME.sample_state(v, random.Random(k))
+    assert GAME.view(sample, p.side) == v, (s.scenario, k, s.phase, s.step)
+    q = GAME.pause(sample)
+    assert isinstance(q, Decision) and q.side == p.side and q.kind == p.kind, (k, s.step)
+    assert [o.id for o in q.options] == [o.id for o in p.options], (k, s.step)
+    rng = random.Random(k)
+    t = sample
+    for _ in range(8):
+        r = GAME.pause(t)
+        if isinstance(r, End):
+            break
+        t = GAME.apply(t, tuple(rng.randint(1, x) for x in r.dice) if isinstance(r, Chance) else rng.choice(r.options).id)
+    return sample
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_generated_battle_sample_agrees_with_its_view_from_set_up_to_the_end(seed):
+    """A, B, D.4, H: in a generated battle, at decisions of both sides while the battle is rolled (ships assigned,
+    commanders tried, flagships) and in every phase of the battle, the sample shows the side its view and stands
+    at the same decision; the enemy's force is dealt, never read (its divisions are the generator's)."""
+    sides, kinds = set(), set()
+    for k, (s, p) in enumerate(decisions("generated", seed, every=1)):
+        if s.phase != "setup" and k % 3:
+            continue
+        sample = _check_sample(s, p, k)
+        if s.phase not in ("setup", "campaign"):
+            foe = "usn" if p.side == "ijn" else "ijn"
+            assert sample.own.spec.ships_of(p.side) == s.own.spec.ships_of(p.side)
+            assert [x.id for x in sample.own.spec.division if x.navy == foe] == \
+                [x.id for x in s.own.spec.division if x.navy == foe]
+        sides.add(p.side)
+        kinds.add(p.kind)
+    assert sides == {"ijn", "usn"}
+    assert {"assign-ship", "pick-commander", "flagship", "move-division", "fire-unit"} <= kinds
+
+
+def campaign_decisions(seed: int, missions: tuple[int, ...], every: int = 5, cap: int = 60):
+    """(state, decision) of a seeded random campaign, at most `cap` in each mission of `missions` (set-up, battle,
+    experience), stopping after the last of them."""
+    rng = random.Random(seed)
+    s = GAME.new_state("campaign")
+    i, taken = 0, {}
+    while not isinstance(p := GAME.pause(s), End) and s.own.mission <= max(missions):
+        m = s.own.mission
+        if isinstance(p, Decision) and m in missions and i % every == 0 and taken.get(m, 0) < cap:
+            taken[m] = taken.get(m, 0) + 1
+            yield s, p
+        s = GAME.apply(s, tuple(rng.randint(1, x) for x in p.dice) if isinstance(p, Chance)
+                       else rng.choice(p.options).id)
+        i += 1
+
+
+def test_g_campaign_samples_agree_with_their_view_in_the_first_and_a_later_mission():
+    """G: in mission 1 and mission 3 (reached by playing the campaign through), the sample shows the side its view
+    (the campaign's totals, its own log, pool and commanders) and stands at the same decision; in the later mission
+    the side's own pool is the one its view shows (ships lost before are gone)."""
+    seen = {1: set(), 3: set()}
+    for k, (s, p) in enumerate(campaign_decisions(1, (1, 3))):
+        sample = _check_sample(s, p, k)
+        seen[s.own.mission].add(s.phase)
+        assert sample.own.mission == s.own.mission
+        assert sample.own.pool[p.side] == s.own.pool[p.side]
+        assert sample.own.totals == s.own.totals
+    assert "setup" in seen[1] and "movement" in seen[1]
+    assert "setup" in seen[3] and {"movement", "gunnery"} & seen[3]
+
+
+def _generated_at(side: str, phase: str, seed: int):
+    return next((s, p) for s, p in decisions("generated", seed, every=1) if p.side == side and s.phase == phase)
+
+
+def test_a_h_the_enemys_generated_force_varies_over_samples_and_keeps_what_the_view_tells():
+    """A, H: at a USN movement decision of a generated battle, over 40 samples the IJN ships under the markers
+    change; the number of IJN ships, its divisions and what intelligence tells of it (H) never do."""
+    s, p = _generated_at("usn", "movement", 2)
+    v = GAME.view(s, "usn")
+    force = v["sides"]["ijn"]["force"]
+    rng = random.Random(0)
+    forces = set()
+    for _ in range(40):
+        sample = GAME.sample_state(v, rng)
+        assert GAME.view(sample, "usn") == v
+        ijn = sample.own.spec.ships_of("ijn")
+        forces.add(frozenset(ijn))
+        if "ships" in force:
+            assert len(ijn) == force["ships"]
+        if "types" in force:
+            assert {t: n for t, n in force["types"].items()} == \
+                {t: sum(1 for q in ijn if D.ships[q].type == t) for t in force["types"]}
+    assert len(forces) > 5
+
+
+def test_a_g_while_the_battle_is_rolled_the_enemys_assigned_ships_are_dealt():
+    """A, G: when the USN assigns its ships, the IJN has assigned its own face down (B): over 30 samples its ships
+    change, each within the limits the sample rolled for the IJN mission (G), and the USN's own limits stay."""
+    s, p = next((s, p) for s, p in decisions("generated", 3, every=1) if p.kind == "assign-ship" and p.side == "usn")
+    v = GAME.view(s, "usn")
+    assert "ijn" not in v["set_up"] and "usn" in v["set_up"] and v["set_up"]["sailed"] == ["ijn"]
+    rng = random.Random(1)
+    chosen = set()
+    for _ in range(30):
+        sample = GAME.sample_state(v, rng)
+        assert GAME.view(sample, "usn") == v
+        assert sample.own.limits["usn"] == s.own.limits["usn"]
+        ijn = sample.own.chosen["ijn"]
+        assert ijn and all(sum(1 for q in ijn if D.ships[q].type == t) <= n
+                           for t, n in sample.own.limits["ijn"].items())
+        chosen.add(tuple(ijn))
+    assert len(chosen) > 5
+
+
+def _same_class_destroyers():
+    """Two IJN destroyers of one class (the hidden alternative: which of them sails)."""
+    by: dict[str, list[str]] = {}
+    for q, card in D.ships.items():
+        if card.side == "ijn" and card.type == "DD":
+            by.setdefault(card.class_name, []).append(q)
+    return next(v[:2] for v in by.values() if len(v) >= 2)
+
+
+def _swap(answer, x: str, y: str):
+    if not isinstance(answer, str):
+        return answer
+    return ":".join(y if part == x else x if part == y else part for part in answer.split(":"))
+
+
+def generated_alternatives(steps: int = 400):
+    """Two generated battles the USN cannot tell apart: the IJN assigns one destroyer or another of the same class
+    as its first ship, then every answer is the same (the IJN's with the two names swapped)."""
+    x, y = _same_class_destroyers()
+    rng = random.Random(5)
+    s = GAME.new_state("generated")
+    while not (isinstance(p := GAME.pause(s), Decision) and p.kind == "assign-ship"):
+        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else p.options[0].id)
+    assert {"add:" + x, "add:" + y} <= {o.id for o in p.options}
+    first, answers = s, []
+    s = GAME.apply(s, "add:" + x)
+    for _ in range(steps):
+        p = GAME.pause(s)
+        if isinstance(p, End):
+            break
+        a = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
+        answers.append(a)
+        s = GAME.apply(s, a)
+    return first, ["add:" + x] + answers, ["add:" + y] + [_swap(a, x, y) for a in answers]
+
+
+def test_a_b_which_ship_the_enemy_assigned_is_hidden_and_the_sampler_reads_only_the_view():
+    """A, B: the IJN assigning one destroyer or its sister gives the USN byte-identical views and events all the way
+    into the battle (hidden alternatives), and at every USN decision the two views give identical samples."""
+    first, a, b = generated_alternatives()
+    testing.assert_hidden_alternatives(GAME, first, [a, b], ["usn"])
+    sa, sb, checked = first, first, 0
+    for i, (x, y) in enumerate(zip(a, b)):
+        p = GAME.pause(sa)
+        if isinstance(p, Decision) and p.side == "usn" and i % 7 == 0:
+            va, vb = GAME.view(sa, "usn"), GAME.view(sb, "usn")
+            assert va == vb
+            assert GAME.sample_state(va, random.Random(i)) == GAME.sample_state(vb, random.Random(i))
+            checked += 1
+        sa, sb = GAME.apply(sa, x), GAME.apply(sb, y)
+    assert sa.own.chosen["ijn"] != sb.own.chosen["ijn"] and checked > 5
 
 
 def test_the_hidden_alternatives_of_the_sampler_are_hidden_alternatives_of_the_game():

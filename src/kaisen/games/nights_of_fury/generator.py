@@ -468,6 +468,7 @@ def setup_view(s, d, side: str | None, pause) -> dict[str, Any]:
     """What a side may know while a battle is being rolled (A, G): the public rolls (environment, intelligence,
     bands, land, missions), its own ship limits, ships and commander; the pending step as views.py shows it."""
     from kaisen.engine.core import End
+    from kaisen.games.nights_of_fury import views
     own = s.own
     mine = (lambda sd: side is None or side == sd)
     pending: dict[str, Any]
@@ -491,7 +492,8 @@ def setup_view(s, d, side: str | None, pause) -> dict[str, Any]:
     return {"game": "nights-of-fury", "side": side, "scenario": str(s.scenario), "phase": s.phase,
             "environment": dict(own.env), "land": [{"name": d.data.markers[m].name, "band": b} for m, b in own.land],
             "options": dict(s.options), "sides": sides, "pending": pending, "divisions": [],
-            "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]}}
+            "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
+            "set_up": views.set_up(s, d, side)}
 
 
 SCENARIOS = (

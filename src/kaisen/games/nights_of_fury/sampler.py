@@ -26,8 +26,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kaisen.games.nights_of_fury import flow
+from kaisen.games.nights_of_fury import flow, sampler_setup
 from kaisen.games.nights_of_fury.common import Ctx
+from kaisen.games.nights_of_fury.own import OwnScenario
 from kaisen.games.nights_of_fury.state import (BANDS, IDENTIFIED, LEVEL_NAME, SIDES, Division, Fire, NoFState,
                                                Ship, other)
 
@@ -39,14 +40,19 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> NoFState:
     side = view["side"]
     if side not in SIDES:
         raise ValueError("sample_state needs a side's view, not the omniscient or the public one")
-    if view["scenario"] not in game.data.data.scenarios:
-        raise ValueError(f"sample_state covers the historical scenarios {sorted(game.data.data.scenarios)}; "
-                         f"a {view['scenario']!r} battle's rolled forces are not in the view")
     d = game.data
+    scenario, own = view["scenario"], None
+    if "set_up" in view:                            # A, G: a generated battle or a campaign mission
+        if view["phase"] in ("setup", "campaign") or not view["divisions"]:
+            return sampler_setup.state(game, view, rng)
+        own, spec = sampler_setup.spec(game, view, rng)
+        scenario = OwnScenario(view["set_up"]["kind"], spec)
+    elif scenario not in d.data.scenarios:
+        raise ValueError(f"sample_state: unknown scenario {scenario!r} in the view; the historical ones are "
+                         f"{sorted(d.data.scenarios)}, and a generated battle's or campaign's view carries 'set_up'")
     foe = other(side)
-    s = NoFState(scenario=view["scenario"], turn=view["turn"], phase=view["phase"], initiative=view["initiative"],
-                 options=tuple(sorted(view["options"].items())))
-    sc = d.scenario(view["scenario"])
+    s = NoFState(scenario=scenario, turn=view["turn"], phase=view["phase"], initiative=view["initiative"],
+                 options=tuple(sorted(view["options"].items())), own=own)
     for unit in view["land_units"]:
         s.land[unit["id"]] = unit["damage"]
     s.effects = tuple((k, v, last, on) for k, v, last, on in view["events"])
@@ -83,9 +89,7 @@ def _own_division(s: NoFState, d, v: dict[str, Any], home: int) -> None:
                                 q["left_at"])
 
 
-def _base(div_id: str) -> str:
-    """The scenario division a marker comes from (a detached ship's division is "<division>/<n>", C)."""
-    return div_id.split("/", 1)[0]
+_base = sampler_setup.base
 
 
 def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Random) -> None:
@@ -93,7 +97,7 @@ def _deal_enemy(s: NoFState, d, view: dict[str, Any], foe: str, rng: random.Rand
     view shows holds and the enemy's sunk and disengaged totals are right. A division and the ships detached
     from it (which the enemy cannot name) draw on one pool: the scenario division's ships."""
     side = other(foe)
-    sc = d.scenario(view["scenario"])
+    sc = d.scenario(s.scenario)
     entries = [v for v in view["divisions"] if v["side"] == foe]
     pools = {x.id: list(x.ships) for x in sc.division if x.navy == foe}
     markers: dict[str, list[str]] = {}
@@ -209,7 +213,7 @@ def _commanders(s: NoFState, d, view: dict[str, Any], side: str, foe: str, rng: 
             continue
         ship = cmd["ship"]
         if sd == foe:
-            ship = d.side_setup(view["scenario"], foe).commander_ship
+            ship = d.side_setup(s.scenario, foe).commander_ship
             afloat = sorted(q for q, st in s.ships.items() if d.ships[q].side == foe and st.status == "afloat")
             if cmd["alive"] and ship not in afloat and afloat:
                 ship = rng.choice(afloat)

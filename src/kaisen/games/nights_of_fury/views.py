@@ -82,7 +82,40 @@ def view(s: NoFState, d, side: str | None, pause) -> dict[str, Any]:
         "control": control(s, side),
         "vp": dict(s.vp) if s.result is not None else None,
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
+        **({} if s.own is None else {"set_up": set_up(s, d, side)}),
     }
+
+
+def set_up(s: NoFState, d, side: str | None) -> dict[str, Any]:
+    """A, G: what `side` knows of a generated battle's or campaign mission's set-up. Public: the generator's rolls
+    (environment, intelligence, start bands, land markers, missions), which sides have rolled their ship limits and
+    sent their force to sea, the commanders tried and the one who commands (a pool commander by his own id: the
+    experience on his card is his side's; a stand-in with the ratings rolled in the open), the set-up step and the
+    experience rolls still to come. Its own: its limits, the ships it assigned (in order), its commander's card and
+    flagship (E). Never the enemy's limits, ships or flagship."""
+    own = s.own
+    step = s.step if s.phase in ("setup", "campaign") else ""
+    out: dict[str, Any] = {
+        "kind": own.kind, "step": step, "env": dict(own.env), "intelligence": dict(own.intelligence),
+        "bands": dict(own.bands), "land": [[m, b] for m, b in own.land], "missions": dict(own.missions),
+        "rolled": [x for x in SIDES if x in own.limits], "sailed": [x for x in SIDES if _sailed(s, x)],
+        "tried": {x: list(v) for x, v in own.tried.items()},
+        "commanders": {x: k if k.startswith("stand-in") else k.partition("|")[0] for x, k in own.commander.items()},
+        "todo": list(s.todo) if s.phase == "campaign" else []}
+    for sd in SIDES:
+        if side is None or side == sd:
+            out[sd] = {"limits": dict(own.limits.get(sd, {})), "chosen": list(own.chosen.get(sd, [])),
+                       "commander": own.commander.get(sd), "flagship": own.flagship.get(sd)}
+    return out
+
+
+def _sailed(s: NoFState, sd: str) -> bool:
+    """G: the side has assigned its force (its 'done' is announced): its commander is being found, or later."""
+    own = s.own
+    if own.spec is not None or sd in own.commander or own.tried.get(sd):
+        return True
+    head, _, arg = s.step.partition(":")
+    return head in ("commander", "avail", "stand-in", "flagship") and arg.partition(":")[0] == sd
 
 
 def control(s: NoFState, side: str | None = None) -> dict[str, Any] | None:
