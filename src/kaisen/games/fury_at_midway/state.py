@@ -44,6 +44,15 @@ class StrikeGroup(NamedTuple):
 
 
 _new_dict = dict.__new__
+_ABOARD: dict[str, str | None] = {}     # box name -> the carrier it counts against (deck, hangar) or None
+
+
+def _aboard_carrier(box: str) -> str | None:
+    """'deck:akagi:1', 'hangar:akagi' -> 'akagi' (what counts against capacity, 8.3(3)); any other box -> None.
+    Kept in `_ABOARD`: a function of the name alone."""
+    k = box.split(":")[1] if box.startswith(("deck:", "hangar:")) else None
+    _ABOARD[box] = k
+    return k
 
 
 class AirIndex:
@@ -79,30 +88,38 @@ class AirIndex:
         list may be shared with the index this one came from)."""
         by_box = self.by_box
         if old is not None:
-            rest = [x for x in by_box[old] if x != q]
-            if rest:
-                by_box[old] = rest
-            else:
+            rest = by_box[old]
+            if len(rest) == 1:
                 del by_box[old]
-            if old.startswith(("deck:", "hangar:")):
+            else:
+                rest = rest.copy()
+                rest.remove(q)
+                by_box[old] = rest
+            k = _ABOARD.get(old, _ABOARD)
+            if k is _ABOARD:
+                k = _aboard_carrier(old)
+            if k is not None:
                 aboard = self.aboard
                 if not self.own_aboard:
-                    aboard = self.aboard = dict(aboard)
+                    aboard = self.aboard = aboard.copy()
                     self.own_aboard = True
-                k = old.split(":")[1]
-                rest = [x for x in aboard[k] if x != q]
-                if rest:
-                    aboard[k] = rest
-                else:
+                rest = aboard[k]
+                if len(rest) == 1:
                     del aboard[k]
+                else:
+                    rest = rest.copy()
+                    rest.remove(q)
+                    aboard[k] = rest
         got = by_box.get(new)
         by_box[new] = [q] if got is None else sorted(got + [q])
-        if new.startswith(("deck:", "hangar:")):
+        k = _ABOARD.get(new, _ABOARD)
+        if k is _ABOARD:
+            k = _aboard_carrier(new)
+        if k is not None:
             aboard = self.aboard
             if not self.own_aboard:
-                aboard = self.aboard = dict(aboard)
+                aboard = self.aboard = aboard.copy()
                 self.own_aboard = True
-            k = new.split(":")[1]
             got = aboard.get(k)
             aboard[k] = [q] if got is None else sorted(got + [q])
 
@@ -110,7 +127,7 @@ class AirIndex:
         """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
         which copies may share, is left as it is (`move_here` on a new index that shares its lists)."""
         out = AirIndex.__new__(AirIndex)
-        out.by_box = dict(self.by_box)
+        out.by_box = self.by_box.copy()
         out.aboard = self.aboard
         out.shared = False
         out.own_aboard = False
@@ -269,29 +286,30 @@ class FaMState:
 
     def copy(self) -> "FaMState":
         """A cheap copy: dicts copied shallowly; tuples, strike groups and specs shared. The slots of a bare
-        instance are set directly (the 41-argument dataclass __init__ costs twice as much)."""
+        instance are set directly (the 41-argument dataclass __init__ costs twice as much); `dict.copy` is the
+        shallow copy `dict(...)` makes, without the constructor's overhead."""
         new = _bare(FaMState)
         new.turn = self.turn
         new.step = self.step
-        new.fleet = dict(self.fleet)
-        new.shown = dict(self.shown)
-        new.plot = dict(self.plot)
-        new.path = dict(self.path)
+        new.fleet = self.fleet.copy()
+        new.shown = self.shown.copy()
+        new.plot = self.plot.copy()
+        new.path = self.path.copy()
         new.garrison = self.garrison
         new.invasion = self.invasion
         new.midway_control = self.midway_control
-        new.aop = dict(self.aop)
+        new.aop = self.aop.copy()
         new.declared = self.declared
         new.midway_ops = self.midway_ops
         new.midway_launched = self.midway_launched
-        new.search_value = dict(self.search_value)
-        new.damage = dict(self.damage)
+        new.search_value = self.search_value.copy()
+        new.damage = self.damage.copy()
         new.sunk = self.sunk
         new.towed = self.towed
         new.midway_hits = self.midway_hits
-        new.dmcv = dict(self.dmcv)
+        new.dmcv = self.dmcv.copy()
         new.air = self.air.copy()
-        new.groups = dict(self.groups)
+        new.groups = self.groups.copy()
         new.forming = self.forming
         new.moved = self.moved
         new.op_side = self.op_side
@@ -299,8 +317,8 @@ class FaMState:
         new.op_count = self.op_count
         new.init_rolls = self.init_rolls
         new.exits = self.exits
-        new.hands = dict(self.hands)
-        new.dead = dict(self.dead)
+        new.hands = self.hands.copy()
+        new.dead = self.dead.copy()
         new.deck = self.deck
         new.played = self.played
         new.active = self.active
