@@ -58,20 +58,35 @@ def foe_of(side: str) -> str:
     return "allies" if side == "japan" else "japan"
 
 
-def aims(side: str, turn: int) -> dict[str, float]:
+def _aims(side: str, offensive: bool) -> dict[str, float]:
     if side == "japan":
         return JAPAN_AIMS
     out = dict(ALLIED_DEFENCE)
-    if turn >= OFFENSIVE_TURN:
+    if offensive:
         for a, w in ALLIED_OFFENCE.items():
             out[a] = out.get(a, 0) + w
     return out
 
 
+_AIMS = {(side, offensive): _aims(side, offensive) for side in ("japan", "allies") for offensive in (False, True)}
+
+
+def aims(side: str, turn: int) -> dict[str, float]:
+    """`side`'s strategic weights on turn `turn` (made once per side and stance: read only)."""
+    return _AIMS[(side, turn >= OFFENSIVE_TURN)]
+
+
+_AREA_VALUES: dict[tuple[str, bool, str], float] = {}    # (side, offensive, area) -> area_value (data() alone)
+
+
 def area_value(side: str, turn: int, area: str) -> float:
     """What holding an area is worth to `side`: the POC swing (its POC plus the enemy's denied) and its aim."""
-    sp = data().areas[area]
-    return sp.poc_japan + sp.poc_allies + aims(side, turn).get(area, 0)
+    key = (side, turn >= OFFENSIVE_TURN, area)
+    got = _AREA_VALUES.get(key)
+    if got is None:
+        sp = data().areas[area]
+        got = _AREA_VALUES[key] = sp.poc_japan + sp.poc_allies + aims(side, turn).get(area, 0)
+    return got
 
 
 # -- unit values ---------------------------------------------------------------------------------------
@@ -84,36 +99,58 @@ def speed(v, u: str) -> int:
     return max(1, sp.speed - dmg(v, u)) if dmg(v, u) else sp.speed
 
 
-def day_fire(v, u: str) -> float:
+# A unit's fighting values are pure functions of its printed factors (the one rules data set, data()) and its
+# damage: worked out once per (unit, damage) and kept (`_VALUES`; a few hundred entries at most), so a decision
+# that weighs the same ships over and over reads them instead of working them out again. The formulas are the
+# ones below, unchanged: the same numbers come out.
+_VALUES: dict[tuple[str, int], tuple[float, float, float, float]] = {}
+
+
+def _values(u: str, damage: int) -> tuple[float, float, float, float]:
+    """(day fire, night fire, toughness, strength) of unit `u` with `damage` points of damage."""
     sp = spec(u)
     if sp.kind not in ("ship", "lba") or sp.airstrike <= 0:
-        return 0.0
-    if sp.kind == "ship" and dmg(v, u) >= sp.armor:
-        return 0.0
-    return sp.airstrike * HIT * (2 if sp.airstrike_bonus else 1)
+        day = 0.0
+    elif sp.kind == "ship" and damage >= sp.armor:
+        day = 0.0
+    else:
+        day = sp.airstrike * HIT * (2 if sp.airstrike_bonus else 1)
+    if sp.kind != "ship" or sp.gunnery <= 0 or sp.airstrike > 0:
+        night = 0.0       # carriers keep their guns out of night actions (7.424)
+    else:
+        guns = min(sp.gunnery, 1) if damage >= sp.armor else sp.gunnery          # 7.73: crippled
+        night = guns * HIT * (2 if sp.gunnery_bonus and not damage else 1)
+    if sp.kind == "lba":
+        tough = max(1.0, sp.defense - damage)
+    else:
+        tough = max(1.0, sp.armor + 1 - damage)
+    # one number for how much a unit adds to a fight (hitting power and staying power)
+    strong = 0.0 if sp.kind == "sub" else 1.5 * max(day, night) + 0.4 * tough
+    out = _VALUES[(u, damage)] = (day, night, tough, strong)
+    return out
+
+
+def values(v, u: str) -> tuple[float, float, float, float]:
+    damage = v["units"][u]["damage"]
+    got = _VALUES.get((u, damage))
+    return got if got is not None else _values(u, damage)
+
+
+def day_fire(v, u: str) -> float:
+    return values(v, u)[0]
 
 
 def night_fire(v, u: str) -> float:
-    sp = spec(u)
-    if sp.kind != "ship" or sp.gunnery <= 0 or sp.airstrike > 0:
-        return 0.0        # carriers keep their guns out of night actions (7.424)
-    guns = min(sp.gunnery, 1) if dmg(v, u) >= sp.armor else sp.gunnery          # 7.73: crippled
-    return guns * HIT * (2 if sp.gunnery_bonus and not dmg(v, u) else 1)
+    return values(v, u)[1]
 
 
 def toughness(v, u: str) -> float:
-    sp = spec(u)
-    if sp.kind == "lba":
-        return max(1.0, sp.defense - dmg(v, u))
-    return max(1.0, sp.armor + 1 - dmg(v, u))
+    return values(v, u)[2]
 
 
 def strength(v, u: str) -> float:
     """One number for how much a unit adds to a fight (hitting power and staying power)."""
-    sp = spec(u)
-    if sp.kind == "sub":
-        return 0.0
-    return 1.5 * max(day_fire(v, u), night_fire(v, u)) + 0.4 * toughness(v, u)
+    return values(v, u)[3]
 
 
 def worth(v, u: str) -> float:
@@ -133,8 +170,9 @@ def side_power(v, units) -> float:
     units = list(units)
     if not units:
         return 0.0
-    f = max(sum(day_fire(v, u) for u in units), sum(night_fire(v, u) for u in units))
-    t = sum(toughness(v, u) for u in units)
+    vals = [values(v, u) for u in units]
+    f = max(sum(x[0] for x in vals), sum(x[1] for x in vals))
+    t = sum(x[2] for x in vals)
     return (f + 0.1) * t
 
 
@@ -160,6 +198,12 @@ def reach(v, base: str, side: str, limit: int) -> dict[str, int]:
     return best
 
 
+# `reach` depends on the map (data()) and on who controls each sea area alone: kept per (base, side, limit, the
+# control of every area), read only by its callers, at most _REACHES_KEPT entries (then started afresh).
+_REACHES: dict[tuple, dict[str, int]] = {}
+_REACHES_KEPT = 20000
+
+
 def pass_chance(v, u: str, n: int, raid: bool) -> float:
     """Chance of arriving as intended (6.4: a roll is needed from the 2nd area patrolling, the 3rd raiding)."""
     sp = spec(u)
@@ -170,8 +214,24 @@ def pass_chance(v, u: str, n: int, raid: bool) -> float:
 
 
 # -- reading the view ----------------------------------------------------------------------------------
+_FIGHTERS: dict[str, str] = {}     # unit -> its side, for every unit that fights at sea (not the submarines)
+_SHIPS: dict[str, tuple[tuple[str, int], ...]] = {}   # side -> (ship, armor) of its ships, in id order (the view's)
+
+
+def _static() -> None:
+    units = data().units
+    for u in sorted(units):
+        sp = units[u]
+        if sp.kind != "sub":
+            _FIGHTERS[u] = sp.side
+    for side in ("japan", "allies"):
+        _SHIPS[side] = tuple((u, units[u].armor) for u in sorted(units)
+                             if units[u].side == side and units[u].kind == "ship")
+
+
 class Board:
-    """One side's view digested: units at sea per area, threats from ports, the combat in progress."""
+    """One side's view digested: units at sea per area, threats from ports, the combat in progress (each worked
+    out the first time a decision asks for it)."""
 
     def __init__(self, view: dict[str, Any], side: str):
         self.v = view
@@ -180,29 +240,59 @@ class Board:
         self.turn: int = view["turn"]
         self.cs: dict[str, Any] = view["control_state"]
         self.moved = set(self.cs.get("moved", ()))
-        self.sea: dict[str, dict[str, list[str]]] = {}
-        sea = self.sea
-        for u, x in view["units"].items():
-            loc = x["loc"]
-            if loc.startswith("sea:"):
-                sp = spec(u)
-                if sp.kind != "sub":
-                    here = sea.get(loc[4:])
-                    if here is None:
-                        here = sea[loc[4:]] = {"japan": [], "allies": []}
-                    here[sp.side].append(u)
+        self._sea: dict[str, dict[str, list[str]]] | None = None
         self._threat: dict[str, float] | None = None
-        self._str: dict[str, float] = {}
         self._at: dict[tuple[str, str], float] = {}
+        self._gain: dict[tuple[str, float], tuple[float, float, float, float]] = {}
+        self._reach: dict[tuple[str, str, int], dict[str, int]] = {}
+        self._control: tuple | None = None
+
+    @property
+    def sea(self) -> dict[str, dict[str, list[str]]]:
+        """Sea area -> side -> its units at sea there that fight (not submarines), in id order."""
+        sea = self._sea
+        if sea is None:
+            if not _FIGHTERS:
+                _static()
+            sea = self._sea = {}
+            fighters = _FIGHTERS
+            for u, x in self.v["units"].items():
+                loc = x["loc"]
+                if loc[0] == "s" and loc[1] == "e":          # "sea:<area>" (the one location spelt "se...")
+                    sd = fighters.get(u)
+                    if sd is not None:
+                        here = sea.get(loc[4:])
+                        if here is None:
+                            here = sea[loc[4:]] = {"japan": [], "allies": []}
+                        here[sd].append(u)
+        return sea
 
     def strength(self, u: str) -> float:
-        x = self._str.get(u)
-        if x is None:
-            x = self._str[u] = strength(self.v, u)
-        return x
+        return values(self.v, u)[3]
+
+    def reach(self, base: str, side: str, limit: int) -> dict[str, int]:
+        """`reach` from this view (kept: see _REACHES); the caller only reads it."""
+        key = (base, side, limit)
+        got = self._reach.get(key)
+        if got is None:
+            control = self._control
+            if control is None:
+                control = self._control = tuple(sorted(self.v["control"].items()))
+            full = (base, side, limit, control)
+            got = _REACHES.get(full)
+            if got is None:
+                if len(_REACHES) >= _REACHES_KEPT:
+                    _REACHES.clear()
+                got = _REACHES[full] = reach(self.v, base, side, limit)
+            self._reach[key] = got
+        return got
 
     def at_sea(self, area: str, side: str) -> list[str]:
-        return self.sea.get(area, {}).get(side, [])
+        sea = self._sea
+        if sea is None:
+            sea = self.sea
+        here = sea.get(area)
+        return here[side] if here is not None else []
 
     def in_port(self, u: str) -> str | None:
         loc = self.v["units"][u]["loc"]
@@ -211,7 +301,8 @@ class Board:
     def strength_at(self, area: str, side: str) -> float:
         x = self._at.get((area, side))
         if x is None:
-            x = self._at[(area, side)] = sum(self.strength(u) for u in self.at_sea(area, side))
+            v = self.v
+            x = self._at[(area, side)] = sum(values(v, u)[3] for u in self.at_sea(area, side))
         return x
 
     def frozen(self, u: str) -> bool:
@@ -227,34 +318,42 @@ class Board:
         """Enemy ships still in port that could reach the area this turn, each spread over where it could go."""
         threat = self._threat
         if threat is None:
+            if not _SHIPS:
+                _static()
             t: dict[str, float] = {}        # a plain dict summed in the same order as a Counter would
-            reaches: dict[str, dict[str, int]] = {}
+            get = t.get
             foe, moved, v = self.foe, self.moved, self.v
-            for u, x in v["units"].items():
-                sp = spec(u)
-                if sp.side != foe or sp.kind != "ship" or u in moved or self.frozen(u):
+            units = v["units"]
+            first = self.turn == 1
+            for u, armor in _SHIPS[foe]:    # the enemy's ships in the view's order (id order)
+                x = units.get(u)
+                if x is None or u in moved:
                     continue
                 loc = x["loc"]
-                if not loc.startswith("port:") or x["damage"] > sp.armor:
+                damage = x["damage"]
+                if not loc.startswith("port:") or damage > armor or (first and self.frozen(u)):
                     continue
-                base = loc[5:]
-                areas = reaches.get(base)
-                if areas is None:
-                    areas = reaches[base] = reach(v, base, foe, 3)
+                areas = self.reach(loc[5:], foe, 3)
                 share = 2.0 / max(2, len(areas)) * (1.5 if x["raider"] else 1.0)
+                got = _VALUES.get((u, damage))
+                s = (got if got is not None else _values(u, damage))[3]
                 for a in areas:
-                    t[a] = t.get(a, 0) + self.strength(u) * share
+                    t[a] = get(a, 0) + s * share
             threat = self._threat = t
         return threat.get(area, 0.0)
 
     def gain(self, area: str, add: float, threat_w: float = 1.0) -> float:
-        """Value of adding `add` strength to our side in an area: its worth times the rise in our share."""
-        m = self.strength_at(area, self.side)
-        e = self.strength_at(area, self.foe) + threat_w * self.threat(area)
-
-        def share(x: float) -> float:
-            return x / (x + e) if x + e > 0 else 0.0
-        return area_value(self.side, self.turn, area) * (share(m + add) - share(m))
+        """Value of adding `add` strength to our side in an area: its worth times the rise in our share (what
+        does not depend on `add` is worked out once per area and threat weight)."""
+        key = (area, threat_w)
+        got = self._gain.get(key)
+        if got is None:
+            m = self.strength_at(area, self.side)
+            e = self.strength_at(area, self.foe) + threat_w * self.threat(area)
+            got = self._gain[key] = (m, e, area_value(self.side, self.turn, area), m / (m + e) if m + e > 0 else 0.0)
+        m, e, worth_, share = got
+        x = m + add
+        return worth_ * ((x / (x + e) if x + e > 0 else 0.0) - share)
 
     # -- combat -------------------------------------------------------------------------------------
     def fighting(self, side: str) -> list[str]:
@@ -315,7 +414,7 @@ def port_score(b: Board, u: str, port: str) -> float:
     if free or offered:
         score += 4.0 + (3.0 + 0.2 * worth(b.v, u)) * free + 0.5 * offered
     if sp.kind == "ship":
-        for a, n in reach(b.v, port, b.side, 2).items():
+        for a, n in b.reach(port, b.side, 2).items():
             score += aims(b.side, b.turn + 1).get(a, 0) * (1.0 if n == 1 else 0.4)
     if bs.kind == "port":
         score += 1.0
@@ -387,9 +486,9 @@ def patrol_target(b: Board, u: str, options: list[str] | None) -> tuple[str | No
     if base is None:
         return None, 0.0
     if options is None:
-        areas = reach(b.v, base, b.side, 2)
+        areas = b.reach(base, b.side, 2)
     else:
-        ours = reach(b.v, base, b.side, 2)
+        ours = b.reach(base, b.side, 2)
         areas = {a: ours.get(a, 2) for a in options}
     s = b.strength(u)
     careful = b.side == "allies" and b.turn < OFFENSIVE_TURN and spec(u).airstrike > 0 and spec(u).kind == "ship"
@@ -409,7 +508,7 @@ def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     base = b.in_port(u)
     if base is None:
         return None, 0.0
-    ours = reach(b.v, base, b.side, 3 if spec(u).nation in ("japan", "us") else 2)
+    ours = b.reach(base, b.side, 3 if spec(u).nation in ("japan", "us") else 2)
     areas = ours if options is None else {a: ours.get(a, 3) for a in options}
     s = b.strength(u)
     need = 1.3 if b.side == "allies" and b.turn < OFFENSIVE_TURN else 1.0
@@ -442,7 +541,7 @@ def amph_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     base = b.in_port(u)
     if base is None:
         return None, 0.0
-    ours = reach(b.v, base, b.side, 2)
+    ours = b.reach(base, b.side, 2)
     areas = ours if options is None else {a: ours.get(a, 2) for a in options}
     top, pick = 0.0, None
     for a in sorted(areas, key=lambda a: (areas[a], a)):
