@@ -575,6 +575,8 @@ def op_options(c: Ctx) -> list[Option]:
     touch = s.optouch
     base = s.opbase
     if touch is not None and base is not None:
+        # same_pairs: True (the combine pairs are as they were), False (all to work out again), or the boxes
+        # whose pairs the move changed (`_pairs_in`)
         dirty, tok, moved, formed, same_pairs = touch
         if (tok == air.tok and moved is s.moved and formed is forming and base.side == side
                 and base.kind == s.op_kind and base.sunk == s.sunk and base.damage == s.damage
@@ -584,12 +586,16 @@ def op_options(c: Ctx) -> list[Option]:
             pos = st.side_pos[side]
             for q in dirty:
                 segs[pos[q]] = facts.seg(q)
-            memo = _Menu(side, s.op_kind, segs, base.pairs if same_pairs else _pairs(c, side), base.sunk,
-                         base.damage, base.dmcv, base.fleet, base.places)
+            if same_pairs is True:
+                pairs = base.pairs
+            elif same_pairs is False:
+                pairs = _pairs(c, side)
+            else:                       # the boxes whose pairs the move may have changed
+                pairs = _pairs_in(c, side, base.pairs, same_pairs)
+            memo = _Menu(side, s.op_kind, segs, pairs, base.sunk, base.damage, base.dmcv, base.fleet, base.places)
     if memo is None:
         facts = _Facts(c, {})
-        seg = facts.seg
-        memo = _Menu(side, s.op_kind, [seg(q) for q in st.side_squadrons[side]], _pairs(c, side), s.sunk,
+        memo = _Menu(side, s.op_kind, facts.all_segs(side), _pairs(c, side), s.sunk,
                      dict(s.damage), dict(s.dmcv), dict(s.fleet), facts.places)
     s.opmemo = memo
     opts: list[Option] = list(_chain(memo.segs))
@@ -723,24 +729,51 @@ def _box_info(st, box: str) -> tuple[str, str]:
 class _Facts:
     """What one menu's segments are worked out from, each fact on first use: a carrier's free deck boxes
     (`Ctx.free_boxes`), its group (`Ctx.group_of`), whether its deck may launch or join now (`_carrier_may_join`),
-    where a CAP unit of a kind may land on deck (CAP -> deck, 6.4(3) 'and vice versa')."""
+    where a CAP unit of a kind may land on deck (CAP -> deck, 6.4(3) 'and vice versa').
 
-    __slots__ = ("c", "_free", "places", "_joins", "_uncaps", "b17")
+    Speed: the state's parts every segment reads (aircraft, their box index, the moved set, the forming group, the
+    option cache) are taken once here; `free` is `Ctx.free_boxes` on that index (the same boxes, in order)."""
+
+    __slots__ = ("c", "s", "st", "air", "by_box", "moved", "forming", "cache", "_free", "places", "_joins",
+                 "_uncaps", "b17")
 
     def __init__(self, c: Ctx, places: dict[str, tuple[str, str | None]]):
+        s = c.s
+        st = c.st
         self.c = c
+        self.s = s
+        self.st = st
+        air = self.air = s.air
+        self.by_box = air.index().by_box
+        self.moved = s.moved
+        forming = self.forming = s.forming
+        self.cache = st.options
         self._free: dict[str, list[int]] = {}
         self.places = places
         self._joins: dict[str, bool] = {}
         self._uncaps: dict[tuple, list[str]] = {}
-        forming = c.s.forming
-        spec = c.st.spec
-        self.b17 = bool(forming) and any(spec[u].hit_rule == "three-ones" for u in forming)
+        if forming:
+            spec = st.spec
+            self.b17 = any(spec[u].hit_rule == "three-ones" for u in forming)
+        else:
+            self.b17 = False
 
     def free(self, k: str) -> list[int]:
+        """`Ctx.free_boxes(k)`: undamaged deck boxes with no aircraft in them (8.3(5)), none on a carrier sunk
+        (Midway: destroyed)."""
         got = self._free.get(k)
         if got is None:
-            got = self._free[k] = self.c.free_boxes(k)
+            s = self.s
+            if k in s.sunk if k != MIDWAY else self.c.midway_destroyed():
+                got = []
+            else:
+                by_box = self.by_box
+                bad = s.damage.get(k)
+                if bad:
+                    got = [n for n, name in self.st.deck_names[k] if name not in by_box and n not in bad]
+                else:
+                    got = [n for n, name in self.st.deck_names[k] if name not in by_box]
+            self._free[k] = got
         return got
 
     def place(self, k: str) -> tuple[str, str | None]:
@@ -757,18 +790,17 @@ class _Facts:
         got = self._joins.get(k)
         if got is not None:
             return got
-        c = self.c
-        s = c.s
+        s = self.s
         gr, here = self.place(k)
         if k != MIDWAY and here is None:
             got = False
-        elif s.op_kind == "midway" and (k == MIDWAY or gr not in c.st.fleet_group_set["1af"]):
+        elif s.op_kind == "midway" and (k == MIDWAY or gr not in self.st.fleet_group_set["1af"]):
             got = False
-        elif not s.forming:
+        elif not self.forming:
             got = True
         else:
-            k0 = carrier_of_box(s.air[s.forming[0]][0])
-            if len(s.forming) >= max_group(c, s.op_side, k0):
+            k0 = carrier_of_box(self.air[self.forming[0]][0])
+            if len(self.forming) >= max_group(self.c, s.op_side, k0):
                 got = False
             elif s.op_side == "japan":
                 got = here == self.place(k0)[1]     # 8.4(3): mid-air assembly over one fleet
@@ -779,69 +811,80 @@ class _Facts:
 
     def seg(self, q: str) -> tuple[Option, ...]:
         """The options of squadron `q` alone (none once it has moved, is forming a strike or is elsewhere)."""
-        c = self.c
-        s, st = c.s, c.st
-        v = s.air.get(q)
-        if v is None or q in s.moved or q in s.forming:
+        v = self.air.get(q)
+        if v is None or q in self.moved or q in self.forming:
             return ()
         box, n = v
+        st = self.st
         info = st.boxinfo.get(box)
         if info is None:
             info = _box_info(st, box)
         kind = info[0]
-        cache = st.options
-        d = c.d
         if kind == "hangar":
             k = info[1]
             if not self.free(k):
                 return ()
+            cache = self.cache
             key = ("deck", q, n, k)
             o = cache.get(key)
             if o is None:
                 o = cache[key] = Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
-                                        _make(_deck_label, d, q, n, k))
+                                        _make(_deck_label, self.c.d, q, n, k))
             return (o,)
         if kind == "deck":
-            k = info[1]
-            sp = st.spec[q]
-            out = []
-            if sp.role == "fighter":
-                gr = self.place(k)[0]
-                dm = s.dmcv.get(s.op_side) if gr in DMCV_GROUPS else None
-                key = ("cap", q, n, k, gr, dm)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"cap:{q}", None,
-                                            {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
-                                            _make(_cap_label, d, q, n, c.group_name(gr)))
-                out.append(o)
-            ok = self.joins(k)
-            forming = s.forming
-            if ok and (sp.role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
-                       else sp.role == "attack"):     # `_unit_may_join`
-                joining = bool(forming)
-                key = ("sg-add", q, n, k, joining)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
-                                            _make(_add_label, d, q, n, joining))
-                out.append(o)
-            return tuple(out)
+            return self._deck_seg(q, n, info[1])
         if kind == "cap":
-            ukey = (box, st.parent[q], st.type[q], n)
-            got = self._uncaps.get(ukey)
-            if got is None:
-                got = self._uncaps[ukey] = self._uncap_carriers(q, info[1])
-            out = []
-            for k in got:
-                key = ("uncap", q, n, k)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
-                                            _make(_uncap_label, d, q, n, k))
-                out.append(o)
-            return tuple(out)
+            return self._cap_seg(q, n, box, info[1])
         return ()
+
+    def _deck_seg(self, q: str, n: int, k: str) -> tuple[Option, ...]:
+        """A unit on deck: to CAP (a fighter), into the strike group (8.3(2), 8.4)."""
+        st = self.st
+        cache = self.cache
+        sp = st.spec[q]
+        role = sp.role
+        out = ()
+        if role == "fighter":
+            gr = self.place(k)[0]
+            dm = self.s.dmcv.get(self.s.op_side) if gr in DMCV_GROUPS else None
+            key = ("cap", q, n, k, gr, dm)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"cap:{q}", None,
+                                        {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
+                                        _make(_cap_label, self.c.d, q, n, self.c.group_name(gr)))
+            out = (o,)
+        forming = self.forming
+        if self.joins(k) and (role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
+                              else role == "attack"):     # `_unit_may_join`
+            joining = bool(forming)
+            key = ("sg-add", q, n, k, joining)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
+                                        _make(_add_label, self.c.d, q, n, joining))
+            out += (o,)
+        return out
+
+    def _cap_seg(self, q: str, n: int, box: str, group: str) -> tuple[Option, ...]:
+        """A unit in CAP: back onto a deck (6.4(3) 'and vice versa')."""
+        st = self.st
+        ukey = (box, st.parent[q], st.type[q], n)
+        got = self._uncaps.get(ukey)
+        if got is None:
+            got = self._uncaps[ukey] = self._uncap_carriers(q, group)
+        if not got:
+            return ()
+        cache = self.cache
+        out = []
+        for k in got:
+            key = ("uncap", q, n, k)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
+                                        _make(_uncap_label, self.c.d, q, n, k))
+            out.append(o)
+        return tuple(out)
 
     def _uncap_carriers(self, q: str, group: str) -> list[str]:
         """CAP -> deck (6.4(3) 'and vice versa'): a carrier of the group with a free deck box; a Japanese fighter
@@ -855,7 +898,30 @@ class _Facts:
                 cands = (p,)
         else:
             cands = c.carriers_of(group)
-        return [k for k in cands if self.free(k) and c.load(k) < c.capacity(k)]
+        aboard = self.air.index().aboard
+        carriers = c.d.carriers
+        return [k for k in cands if self.free(k) and len(aboard.get(k, ())) < carriers[k].capacity]
+
+    def all_segs(self, side: str) -> list[tuple[Option, ...]]:
+        """Every squadron's segment of the side, in id order: only those in a hangar, on a deck or in CAP have
+        options (`seg`), so only those boxes are looked at (the box index holds each box's units in id order)."""
+        st = self.st
+        segs: list[tuple[Option, ...]] = [()] * len(st.side_squadrons[side])
+        pos = st.side_pos[side]
+        side_of = st.side_of
+        boxinfo = st.boxinfo
+        seg = self.seg
+        for box, units in self.by_box.items():
+            info = boxinfo.get(box)
+            if info is None:
+                info = _box_info(st, box)
+            if info[0] in _MENU_BOXES and side_of[units[0]] == side:
+                for q in units:
+                    segs[pos[q]] = seg(q)
+        return segs
+
+
+_MENU_BOXES = frozenset({"hangar", "deck", "cap"})
 
 
 def _pairs(c: Ctx, side: str) -> list[tuple[str, str]]:
@@ -863,32 +929,52 @@ def _pairs(c: Ctx, side: str) -> list[tuple[str, str]]:
     or spent CAP), the first two one-step units of a type and home kind, ordered by the first."""
     st = c.st
     air = c.s.air
-    boxinfo = st.boxinfo
     side_of = st.side_of
-    out = []
+    out: list[tuple[str, str]] = []
     for box, units in air.index().by_box.items():
-        if len(units) < 2 or side_of[units[0]] != side:
-            continue
-        info = boxinfo.get(box)
-        if info is None:
-            info = _box_info(st, box)
-        if info[0] in _NO_COMBINE:
-            continue
-        ones = [q for q in units if air[q][1] == 1]
-        if len(ones) < 2:
-            continue
-        kinds: dict[tuple, list[str]] = {}
-        for q in ones:
-            key = (st.type[q], st.parent[q] == MIDWAY)
-            got = kinds.get(key)
-            if got is None:
-                kinds[key] = [q]
-            elif len(got) == 1:
-                got.append(q)
-                out.append((got[0], q))
+        if len(units) >= 2 and side_of[units[0]] == side:
+            _box_pairs(st, air, box, units, out)
     if len(out) > 1:
         out.sort()
     return out
+
+
+def _pairs_in(c: Ctx, side: str, pairs: list[tuple[str, str]], boxes: tuple[str, ...]) -> list[tuple[str, str]]:
+    """`_pairs` after a move that changed only what `boxes` hold (the box a unit left and the one it entered):
+    the pairs `pairs` had in the other boxes, and those of `boxes` worked out again; the same list."""
+    st = c.st
+    air = c.s.air
+    out = [pr for pr in pairs if air[pr[0]][0] not in boxes and air[pr[1]][0] not in boxes]
+    by_box = air.index().by_box
+    side_of = st.side_of
+    for box in boxes:
+        units = by_box.get(box)
+        if units is not None and len(units) >= 2 and side_of[units[0]] == side:
+            _box_pairs(st, air, box, units, out)
+    if len(out) > 1:
+        out.sort()
+    return out
+
+
+def _box_pairs(st, air, box: str, units: list[str], out: list[tuple[str, str]]) -> None:
+    """`_pairs` of one box of the side (its units in id order), added to `out`."""
+    info = st.boxinfo.get(box)
+    if info is None:
+        info = _box_info(st, box)
+    if info[0] in _NO_COMBINE:
+        return
+    ones = [q for q in units if air[q][1] == 1]
+    if len(ones) < 2:
+        return
+    kinds: dict[tuple, list[str]] = {}
+    for q in ones:
+        key = (st.type[q], st.parent[q] == MIDWAY)
+        got = kinds.get(key)
+        if got is None:
+            kinds[key] = [q]
+        elif len(got) == 1:
+            got.append(q)
+            out.append((got[0], q))
 
 
 _NO_COMBINE = frozenset({"deck", "sg", "spent", "lost"})
@@ -918,33 +1004,42 @@ def on_op(c: Ctx, answer: str) -> None:
     verb, _, rest = answer.partition(":")
     if verb == "deck":
         q = rest
-        k = carrier_of_box(s.box(q))
+        air = s.air
+        box, n = air[q]
+        k = box[7:]                         # 'hangar:<carrier>'
         free = c.free_boxes(k)
-        was = (True, c.load(k) < c.capacity(k))
-        s.air[q] = (f"deck:{k}:{free[0]}", s.air[q][1])
+        load_ok = c.load(k) < c.capacity(k)
+        air[q] = (f"deck:{k}:{free[0]}", n)
         s.moved = s.moved | {q}
-        c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, s.air[q][1], k)
-        dirty = _near(c, q, k, c.group_of(k), was)
-        same_pairs = s.air[q][1] == 2 or _out_of_pairs(s.opbase, q)
+        c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, n, k)
+        # hangar -> deck of one carrier: the load is as it was, the deck has one free box fewer (`_room` after)
+        dirty = _near(c, q, k, c.group_of(k), (True, load_ok), (len(free) > 1, load_ok))
+        same_pairs = n == 2 or _out_of_pairs(s.opbase, q) or (box, air[q][0])
     elif verb == "cap":
         q = rest
-        k = carrier_of_box(s.box(q))
+        air = s.air
+        box, n = air[q]
+        k = box.split(":")[1]               # 'deck:<carrier>:<box>'
         g = c.group_of(k)
         was = _room(c, k)
-        s.air[q] = (f"cap:{g}", s.air[q][1])
+        air[q] = ("cap:" + g, n)
         s.moved = s.moved | {q}
-        c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, s.air[q][1], c.group_name(g))
+        c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, n, c.group_name(g))
         dirty = _near(c, q, k, g, was)
-        same_pairs = s.air[q][1] == 2
+        same_pairs = n == 2 or (box, air[q][0])
     elif verb == "uncap":
         q, k = rest.split(":")
+        air = s.air
+        box, n = air[q]
         free = c.free_boxes(k)
-        was = (True, c.load(k) < c.capacity(k))
-        s.air[q] = (f"deck:{k}:{free[0]}", s.air[q][1])
+        load = c.load(k)
+        cap = c.capacity(k)
+        air[q] = (f"deck:{k}:{free[0]}", n)
         s.moved = s.moved | {q}
-        c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, s.air[q][1], k)
-        dirty = _near(c, q, k, c.group_of(k), was)
-        same_pairs = s.air[q][1] == 2 or _out_of_pairs(s.opbase, q)
+        c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, n, k)
+        # CAP -> a free deck box: one aircraft more aboard, one free box fewer (`_room` after)
+        dirty = _near(c, q, k, c.group_of(k), (True, load < cap), (len(free) > 1, load + 1 < cap))
+        same_pairs = n == 2 or _out_of_pairs(s.opbase, q) or (box, air[q][0])
     elif verb == "combine":
         a, b = rest.split(":")
         c.combine(a, b)
@@ -1011,16 +1106,28 @@ def _out_of_pairs(base, q: str) -> bool:
 
 
 def _room(c: Ctx, k: str) -> tuple[bool, bool]:
-    """What the menu segments of others read of carrier `k`: a free deck box, room under capacity."""
-    return bool(c.free_boxes(k)), c.load(k) < c.capacity(k)
+    """What the menu segments of others read of carrier `k`: a free deck box (`Ctx.free_boxes` not empty), room
+    under capacity."""
+    s = c.s
+    idx = s.air.index()
+    free = False
+    if not (k in s.sunk if k != MIDWAY else c.midway_destroyed()):
+        by_box = idx.by_box
+        bad = s.damage.get(k)
+        for n, name in c.st.deck_names[k]:
+            if name not in by_box and not (bad and n in bad):
+                free = True
+                break
+    return free, len(idx.aboard.get(k, ())) < c.d.carriers[k].capacity
 
 
-def _near(c: Ctx, q: str, k: str, group: str, was: tuple[bool, bool]) -> list[str]:
+def _near(c: Ctx, q: str, k: str, group: str, was: tuple[bool, bool], now: tuple[bool, bool] | None = None) -> list[str]:
     """The squadrons whose menu segments a move of `q` to or from carrier `k` (of `group`) may change: `q`, and
     when `k` now has a free deck box or room where it had not (`was`: `_room` before the move) or the reverse,
-    the units in `k`'s hangar (to the deck) and in the group's CAP box (from CAP to a deck)."""
+    the units in `k`'s hangar (to the deck) and in the group's CAP box (from CAP to a deck). `now`: `_room` after
+    the move, when the move itself tells it."""
     out = [q]
-    if _room(c, k) == was:
+    if (_room(c, k) if now is None else now) == was:
         return out
     by_box = c.s.air.index().by_box
     got = by_box.get("hangar:" + k)
