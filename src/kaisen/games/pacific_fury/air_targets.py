@@ -3,7 +3,7 @@ second round of an air strike read; it starts nothing)."""
 from __future__ import annotations
 
 from kaisen.games.pacific_fury.common import Ctx, box_label, describe
-from kaisen.games.pacific_fury.state import TaskForce, other
+from kaisen.games.pacific_fury.state import TaskForce
 
 IBS = "ironbottom"
 
@@ -17,22 +17,48 @@ def strike_targets(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | No
 
 def strike_target_makers(c: Ctx, tf: TaskForce, side: str) -> list[tuple[str, str | None, object, tuple]]:
     """strike_targets with each label as its maker and the maker's arguments (labels on demand)."""
-    s, d = c.s, c.d
+    return strike_makers_of(c.s, c.d, tf, side)
+
+
+def strike_makers_of(s, d, tf: TaskForce, side: str) -> list[tuple[str, str | None, object, tuple]]:
+    """`strike_target_makers` from the state and data (the operation menu needs no Ctx). One pass over the
+    task forces finds the enemy's in the adjacent zones (in the order of s.tfs, as `in_zone` lists them)."""
     out: list[tuple[str, str | None, object, tuple]] = []
-    if s.hf_operational and c.hf_controller() != side:
+    if s.hf_operational and s.initiative != side:       # 6.2: the initiative player holds Henderson Field
         out.append(("henderson", None, _henderson_target, (s.marker,)))
-    foe = other(side)
-    for z in sorted(d.adjacent[tf.zone]):
-        enemy = sorted(s.in_zone(z, foe), key=_by_id)
-        if not enemy:
+    foe = "usa" if side == "japan" else "japan"
+    near = _adjacent(d, tf.zone)
+    enemy: dict[str, list[TaskForce]] = {}
+    for t in s.tfs.values():      # (a TaskForce is (id, side, ships, box, zone, revealed))
+        if t[1] == foe and t[4] in near:
+            enemy.setdefault(t[4], []).append(t)
+    if not enemy:
+        return out
+    for z in near:
+        ts = enemy.get(z)
+        if not ts:
             continue
+        if len(ts) > 1:
+            ts.sort(key=_by_id)
         if z == IBS:
-            n = sum(len(t.ships) for t in enemy)
+            n = sum(len(t.ships) for t in ts)
             out.append((IBS, IBS, "the enemy in Ironbottom Sound ({} ships)".format, (n,)))
         else:
-            for t in enemy:
+            for t in ts:
                 out.append((t.id, z, _tf_target, (d, t, z)))
     return out
+
+
+_ADJACENT: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
+def _adjacent(d, zone: str) -> tuple[str, ...]:
+    """The zones adjacent to `zone`, sorted (static per data set)."""
+    key = (id(d), zone)
+    near = _ADJACENT.get(key)
+    if near is None:
+        near = _ADJACENT[key] = tuple(sorted(d.adjacent[zone]))
+    return near
 
 
 def _by_id(t: TaskForce) -> str:

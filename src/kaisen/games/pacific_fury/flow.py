@@ -14,7 +14,7 @@ from kaisen.games.pacific_fury import (combat, event_phase, initiative, operatio
                                        task_forces)
 from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_COMBAT, DONE_OPERATION, DONE_PHASE, Ctx
 from kaisen.games.pacific_fury.data import PFData
-from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, PFState
+from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, PFState, other
 
 
 # -- 5.0 the sequence of play -------------------------------------------------------------------------
@@ -123,9 +123,13 @@ KIND = {step: kind for kind, _, step, _ in DECISION_KINDS}
 def pause(s: PFState, d: PFData) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
     if s.cache is None:
-        s.cache = _pause(Ctx(s, d))
+        s.cache = _pause(s, d)
     return s.cache
 
+
+# The Event Table roll of the side without the initiative (7.0), by the initiative player: constant, so made once
+# and shared (a pause is never changed).
+_EVENT_ROLLS = {ini: Chance((6,), f"{SIDE_NAME[other(ini)]} rolls on the Event Table", "7.0") for ini in SIDE_NAME}
 
 # The prompts of the two most frequent decisions, made once (box 8: every box is used).
 _FORM_PROMPTS = {box: f"Form task forces (box {box})" if box <= 7 else "Form task forces (no boxes left)"
@@ -141,23 +145,23 @@ def _prompt(prompts: dict[int, str], n: int) -> str:
     return text
 
 
-def _pause(c: Ctx) -> Pause:
-    s, d = c.s, c.d
-    step, _, arg = s.step.partition(":")
-    cb = s.combat
-    if step == "form":
-        return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options(c)), "8.2",
-                        "form-task-force")
-    if step == "op":      # the two most frequent first
+def _pause(s: PFState, d: PFData) -> Pause:
+    step = s.step
+    if step == "form":    # the two most frequent first, with no Ctx (their menus read the state and data only)
+        return Decision(s.phasing, _prompt(_FORM_PROMPTS, s.forming_box), tuple(task_forces.options_of(s, d)),
+                        "8.2", "form-task-force")
+    if step == "op":
         n = s.ops[s.phasing] + 1
-        return Decision(s.phasing, _OP_PROMPTS.get(n) or _prompt(_OP_PROMPTS, n), tuple(operations.options(c)), "9.0",
+        return Decision(s.phasing, _OP_PROMPTS.get(n) or _prompt(_OP_PROMPTS, n), operations.options_of(s, d), "9.0",
                         "operation")
+    if step == "event-roll":
+        return _EVENT_ROLLS[s.initiative]
+    step, _, arg = step.partition(":")
+    c = Ctx(s, d)
+    cb = s.combat
     if step == "over":
         winner, score = s.result
         return End(winner, score, return_phase.summary(c))
-    if step == "event-roll":
-        side = s.non_initiative
-        return Chance((6,), f"{SIDE_NAME[side]} rolls on the Event Table", "7.0")
     if step == "sub-pick":
         n = len(event_phase.sub_candidates(c))
         return Chance((n,), f"Submarine attack: pick one of {n} Japanese ships in Truk at random", "7.2",
@@ -211,48 +215,59 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
     (`refusals.explain`), in words the answering side may read."""
     p = s.cache
     if p is None:
-        p = s.cache = _pause(Ctx(s, d))
-    # the common case checked inline (an offered option id); anything else goes through check_answer
-    offered = False
-    i = 0
-    if type(p) is Decision:
-        if type(answer) is str:
-            for o in p.options:
-                if o.id == answer:
-                    offered = True
-                    break
-                i += 1
-    elif type(p) is Chance and type(answer) is tuple and len(answer) == len(p.dice):
-        offered = True           # faces as check_dice accepts them: ints (not bools) within each die's sides
-        for face, sides in zip(answer, p.dice):
-            if type(face) is not int or not 1 <= face <= sides:
-                offered = False
+        p = s.cache = _pause(s, d)
+    # the common cases checked inline (an offered option id; faces within their dice); anything else goes
+    # through check_answer (`_checked`), which refuses it or gives it in canonical form
+    if type(p) is Decision and type(answer) is str:
+        i = 0
+        for o in p.options:
+            if o.id == answer:
                 break
-    if not offered:
-        try:
-            answer = check_answer(p, answer, "4.0")
-        except IllegalAction:
-            why = refusals.explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
-            if why is None:
-                raise
-            raise IllegalAction(why[0], why[1], answer, p.ids()) from None
-    new = s.copy()
-    step = new.step
-    if step == "form" and offered:
-        kind = (_ADD_KINDS.get(id(d)) or task_forces.add_kinds(d)).get(answer)
-        if kind is not None:       # 8.2: a ship joins the open task force; the menu follows from the one before
-            f = p.options[i].fields
-            new.last_events = (task_forces.add_ship(new, d, f["unit"], f["tf"]),)
-            new.cache = task_forces.menu_after_add(s, new, d, p, i, kind)
+            i += 1
+        else:
+            return _apply(d, s, p, _checked(d, s, p, answer))
+        step = s.step
+        if step == "form":
+            kind = (_ADD_KINDS.get(id(d)) or task_forces.add_kinds(d)).get(answer)
+            if kind is not None:   # 8.2: a ship joins the open task force; the menu follows from the one before
+                new = s.copy()
+                task_forces.add_from_menu(s, new, d, p, i, kind)
+                return new
+        elif step == "op":         # the most frequent decision after forming, dispatched first
+            new = s.copy()
+            c = Ctx(new, d)
+            operations.on_answer(c, answer)
+            if c.done is not None:
+                _advance(c)
+            new.last_events = tuple(c.ev)
             return new
+    elif type(p) is Chance and type(answer) is tuple and len(answer) == len(p.dice):
+        for face, sides in zip(answer, p.dice):      # ints (not bools) within each die's sides
+            if type(face) is not int or not 1 <= face <= sides:
+                answer = _checked(d, s, p, answer)
+                break
+    else:
+        answer = _checked(d, s, p, answer)
+    return _apply(d, s, p, answer)
+
+
+def _checked(d: PFData, s: PFState, p: Pause, answer):
+    """check_answer: the answer in canonical form, or IllegalAction; a refused option that names a real ship,
+    zone, box or task force is refused under the rule that forbids it (refusals.explain)."""
+    try:
+        return check_answer(p, answer, "4.0")
+    except IllegalAction:
+        why = refusals.explain(Ctx(s, d), answer) if isinstance(p, Decision) and isinstance(answer, str) else None
+        if why is None:
+            raise
+        raise IllegalAction(why[0], why[1], answer, p.ids()) from None
+
+
+def _apply(d: PFData, s: PFState, p: Pause, answer) -> PFState:
+    """A checked answer applied to a copy by the procedure its step names (CHANCE, DECIDE)."""
+    new = s.copy()
     c = Ctx(new, d)
-    if step == "op":               # the most frequent decision after forming, dispatched first
-        operations.on_answer(c, answer)
-        if c.done is not None:
-            _advance(c)
-        new.last_events = tuple(c.ev)
-        return new
-    step, _, arg = step.partition(":")
+    step, _, arg = new.step.partition(":")
     if type(p) is Chance:
         CHANCE[step](c, arg, answer)
     else:
@@ -270,7 +285,7 @@ def pause_of(d: PFData, s: PFState) -> Pause:
     """`pause` with the data first (Game binds it once)."""
     p = s.cache
     if p is None:
-        p = s.cache = _pause(Ctx(s, d))
+        p = s.cache = _pause(s, d)
     return p
 
 
@@ -278,7 +293,7 @@ CHANCE = {
     "event-roll": lambda c, arg, f: event_phase.on_roll(c, f[0]),
     "sub-pick": lambda c, arg, f: event_phase.on_sub_pick(c, f[0]),
     "te-detect": lambda c, arg, f: operations.on_te_detect(c, f[0]),
-    "fire": lambda c, arg, f: combat.on_fire(c, arg, f),
+    "fire": combat.on_fire,
     "sunk": lambda c, arg, f: combat.resolve_damage(c, f),
 }
 
@@ -286,10 +301,10 @@ DECIDE = {
     "overestimated": lambda c, arg, a: event_phase.revive(c, a[7:]),
     "form": lambda c, arg, a: task_forces.on_answer(c, a),
     "op": lambda c, arg, a: operations.on_answer(c, a),
-    "cc-declare": lambda c, arg, a: combat.on_declare(c, arg, a),
-    "target": lambda c, arg, a: combat.on_target(c, arg, a),
+    "cc-declare": combat.on_declare,
+    "target": combat.on_target,
     "alloc": lambda c, arg, a: combat.on_alloc(c, a),
-    "rtb": lambda c, arg, a: combat.on_rtb(c, arg, a),
+    "rtb": combat.on_rtb,
     "strike-next": lambda c, arg, a: combat.on_strike_next(c, a),
 }
 

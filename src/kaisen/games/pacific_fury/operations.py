@@ -5,7 +5,7 @@ from functools import partial
 from operator import itemgetter
 
 from kaisen.engine.core import Event, Option
-from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
+from kaisen.games.pacific_fury.air_targets import strike_fields, strike_makers_of
 from kaisen.games.pacific_fury.common import COMBAT_READY, DONE_OPERATION, DONE_PHASE, Ctx, describe, tf_type
 from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import BOXES, OPERATIONS, SIDE_NAME, Combat, TaskForce, other
@@ -70,45 +70,56 @@ _TF_ID = itemgetter(0)      # _by_id in C (a TaskForce is a tuple whose first it
 def options(c: Ctx) -> list[Option]:
     """9.0: sortie the lowest box's task force, move, air strike or return a task force at sea, or pass.
     Labels are made on demand from values taken now (the task forces are immutable tuples)."""
-    s, d = c.s, c.d
+    return list(options_of(c.s, c.d))
+
+
+def options_of(s, d) -> tuple[Option, ...]:
+    """`options` as the menu's tuple, from the state and data (the pause needs no Ctx)."""
     side = s.phasing
-    opts: list[Option] = []
     tf = None                  # the task force in the lowest box (9.1: the one that may sortie)
     at_sea = []
-    for t in s.tfs.values():
-        if t.side == side:
-            if t.box is not None:
-                if tf is None or t.box < tf.box:
+    for t in s.tfs.values():   # (a TaskForce is (id, side, ships, box, zone, revealed))
+        if t[1] == side:
+            if t[3] is not None:
+                if tf is None or t[3] < tf[3]:
                     tf = t
-            elif t.zone:
+            elif t[4]:
                 at_sea.append(t)
+    initiative = s.initiative
     if tf is not None:
-        key = (id(d), tf, s.initiative)
-        sorties = _SORTIES.get(key)
-        if sorties is None:
-            sorties = [Option(f"sortie:{tf.id}:{z}", None, {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z},
-                              partial(_sortie_label, d, tf)) for z in sortie_zones(c, tf)]
-            _remember(_SORTIES, key, sorties)
-        opts.extend(sorties)
+        key = (id(d), tf, initiative)
+        opts = _SORTIES.get(key)
+        if opts is None:
+            c = Ctx(s, d)
+            opts = [Option(f"sortie:{tf.id}:{z}", None, {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z},
+                           partial(_sortie_label, d, tf)) for z in sortie_zones(c, tf)]
+            _remember(_SORTIES, key, opts)
+        if not at_sea:
+            return (*opts, PASS_OPTION)
+        opts = opts.copy()
+    elif not at_sea:
+        return _PASS_ONLY
+    else:
+        opts = []
     if len(at_sea) > 1:
         at_sea.sort(key=_TF_ID)
-    non_initiative, hf_operational = ("usa" if s.initiative == "japan" else "japan"), s.hf_operational
+    non_initiative, hf_operational = ("usa" if initiative == "japan" else "japan"), s.hf_operational
     for tf in at_sea:
         key = (id(d), tf, non_initiative, hf_operational)
         part = _AT_SEA.get(key)
         if part is None:
-            part = _AT_SEA_part(c, tf, non_initiative, hf_operational)
+            part = _AT_SEA_part(Ctx(s, d), tf, non_initiative, hf_operational)
             _remember(_AT_SEA, key, part)
         moves, strikes, back = part
         opts.extend(moves)
         if strikes:
-            tid = tf.id
-            for target, zone, make, args in strike_target_makers(c, tf, side):
+            tid = tf[0]
+            for target, zone, make, args in strike_makers_of(s, d, tf, side):
                 opts.append(Option(f"strike:{tid}:{target}", None, strike_fields(tid, target, zone),
                                    partial(_strike_label, make, args)))
         opts.append(back)
     opts.append(PASS_OPTION)
-    return opts
+    return tuple(opts)
 
 
 # Menu parts that depend only on immutable values (a task force tuple and a few flags), shared by every
@@ -138,6 +149,7 @@ def _AT_SEA_part(c: Ctx, tf: TaskForce, non_initiative: str, hf_operational: boo
 
 PASS = {"verb": "pass"}
 PASS_OPTION = Option("pass", "Pass (no operation; counts as an operation)", PASS)
+_PASS_ONLY = (PASS_OPTION,)
 
 
 def _sortie_label(d, tf: TaskForce, o: Option) -> str:

@@ -26,7 +26,11 @@ def current(c: Ctx) -> TaskForce | None:
 
 def options(c: Ctx) -> list[Option]:
     """8.2: add a ship from base to the open box, form the Tokyo Express, open the next box, or finish."""
-    s, d = c.s, c.d
+    return options_of(c.s, c.d)
+
+
+def options_of(s, d) -> list[Option]:
+    """`options` from the state and data (the pause needs no Ctx)."""
     side = s.phasing
     box = s.forming_box
     tf = s.tfs.get(TF_PREFIX[side] + str(box))
@@ -130,34 +134,46 @@ def add_kinds(d) -> dict[str, str]:
     return kinds
 
 
-def menu_after_add(before, after, d, menu, i: int, kind: str) -> Decision:
-    """The forming menu after the add at index `i` of the menu before (an add changes nothing but that ship's
-    place and the open task force), derived from that menu: the ships still in base are those offered before
-    less the one added; 8.2/8.3 narrow them when the task force becomes a TF-A (no carriers) or a TF-C (no
-    Transports); a first ship drops the Tokyo Express and opens `next-box`. The options keep the order a
-    fresh menu has (`options`)."""
+def add_from_menu(before, after, d, menu, i: int, kind: str) -> None:
+    """8.2: the ship of the add at index `i` of the forming menu `menu` (the pause of `before`) joins the open
+    task force in `after` (a copy of `before`); its event and its next menu are set on `after`. The menu is
+    derived from the one before (an add changes nothing but that ship's place and the open task force): the
+    ships still in base are those offered before less the one added; 8.2/8.3 narrow them when the task force
+    becomes a TF-A (no carriers) or a TF-C (no Transports); a first ship drops the Tokyo Express and opens
+    `next-box`. The options keep the order a fresh menu (`options`) has. `kind` is the ship's entry in
+    add_kinds. (What `add` and a fresh `options` would give, in one pass.)"""
     opts = menu.options
-    rest = opts[:i] + opts[i + 1:]
-    tid = opts[i].fields["tf"]
+    f = opts[i].fields
+    unit, tid = f["unit"], f["tf"]
     old = before.tfs.get(tid)
+    side = after.phasing
+    if old is None:
+        tf = _tuple_new(TaskForce, (tid, side, (unit,), after.forming_box, None, False))
+    else:
+        tf = _tuple_new(TaskForce, (tid, old[1], old[2] + (unit,), old[3], None, old[5]))
+    after.tfs[tid] = tf
+    after.loc[unit] = "tf:" + tid
+    after.last_events = (Event("form", None, side, "8.2", _joins_text, (d, unit, tid)),)
+    rest = opts[:i] + opts[i + 1:]
     if old is not None:
-        if not kind:
-            return Decision(menu.side, menu.prompt, rest, menu.rule, menu.kind)
-        new_type = tf_type(d, after.tfs[tid])
-        if tf_type(d, old) == new_type:
-            return Decision(menu.side, menu.prompt, rest, menu.rule, menu.kind)
-        drop = _excluded(d, after.phasing, after.forming_box)[new_type]
-        return Decision(menu.side, menu.prompt, tuple(o for o in rest if o.id not in drop), menu.rule, menu.kind)
+        if kind:
+            old_type = tf_type(d, old)    # 8.3: Transports make a TF-A; a carrier a TF-C unless it is a TF-A
+            new_type = "TF-A" if kind == "AP" or old_type == "TF-A" else "TF-C"
+            if old_type != new_type:
+                drop = _excluded(d, side, after.forming_box)[new_type]
+                rest = tuple(o for o in rest if o.id not in drop)
+        after.cache = Decision(menu.side, menu.prompt, rest, menu.rule, menu.kind)
+        return
     box = after.forming_box
-    drop = _excluded(d, after.phasing, box)[tf_type(d, after.tfs[tid])]
+    drop = _excluded(d, side, box)["TF-A" if kind == "AP" else "TF-C" if kind else "TF-B"]
     new = [o for o in rest if o.id not in drop]        # the adds still offered, [the Tokyo Express], "done"
     new.pop()
     if new and new[-1].id == "tokyo-express":
         new.pop()
     if box < BOXES:
-        new.append(_box_options(d, after.phasing, box)[1])
+        new.append(_box_options(d, side, box)[1])
     new.append(DONE_OPTION)
-    return Decision(menu.side, menu.prompt, tuple(new), menu.rule, menu.kind)
+    after.cache = Decision(menu.side, menu.prompt, tuple(new), menu.rule, menu.kind)
 
 
 _EXCLUDED: dict[tuple[int, str, int], dict[str, frozenset]] = {}

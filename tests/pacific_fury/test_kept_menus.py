@@ -1,0 +1,67 @@
+"""Issue 11, item 4, for Pacific Fury: every pause a step leaves on the new state (the forming menu derived from the
+one before an add, `task_forces.add_from_menu`; the operation menu from its memoized parts, `operations.options_of`;
+the shared Event Table roll) is the pause worked out from scratch (`flow._pause`) at every step of seeded random
+games, with and without the optional rule: the same side, prompt, rule, kind, options (ids, fields, labels, in order),
+dice, reason and labels."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kaisen.engine.core import Chance, Decision, End
+from kaisen.games.pacific_fury import GAME, flow
+
+D = GAME.data
+
+
+def described(p) -> tuple:
+    if isinstance(p, Decision):
+        return ("D", p.side, p.prompt, p.rule, p.kind, [(o.id, o.fields, o.label) for o in p.options])
+    if isinstance(p, Chance):
+        return ("C", p.dice, p.reason, p.rule, p.labels)
+    return ("E", p.winner, p.score, p.summary)
+
+
+def from_scratch(s):
+    """The pause of `s` worked out anew (no pause cached on it)."""
+    t = s.copy()
+    return flow._pause(t, D)
+
+
+@pytest.mark.parametrize("seed,options", [(1, None), (2, {"tokyo-express-combat": True}), (3, None), (4, None)])
+def test_the_pause_a_step_leaves_is_the_pause_from_scratch(seed, options):
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    derived = 0
+    while True:
+        kept = s.cache is not None           # made by the step that led here (or shared by new_game)
+        p = GAME.pause(s)
+        assert described(p) == described(from_scratch(s)), (seed, s.turn, s.step)
+        derived += kept and s.step == "form"
+        if isinstance(p, End):
+            break
+        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance)
+                       else rng.choice(p.options).id)
+    assert derived > 20      # forming menus derived from the one before were checked, not only fresh ones
+
+
+def test_a_derived_forming_menu_follows_8_3_when_the_task_force_changes_type():
+    """A first carrier makes a TF-C (no Transports offered after it); Transports then make a TF-A of a TF-B
+    (no carriers offered after them): the derived menus are the menus from scratch."""
+    s = GAME.new_state()
+    while s.step != "form" or s.phasing != "japan":
+        p = GAME.pause(s)
+        s = GAME.apply(s, "done" if isinstance(p, Decision) else (1,) * len(p.dice))
+    for unit in ("shokaku", "kongo"):
+        s = GAME.apply(s, f"add:{unit}")
+        assert described(GAME.pause(s)) == described(from_scratch(s))
+    ids = [o.id for o in GAME.pause(s).options]
+    assert not any(D.ships[i[4:]].type == "AP" for i in ids if i.startswith("add:"))
+    s = GAME.apply(s, "next-box")
+    s = GAME.apply(s, "add:haruna")
+    for ap in [u for u in D.order if D.ships[u].side == "japan" and D.ships[u].type == "AP"][:1]:
+        if f"add:{ap}" in [o.id for o in GAME.pause(s).options]:
+            s = GAME.apply(s, f"add:{ap}")
+            assert described(GAME.pause(s)) == described(from_scratch(s))
+            assert not any(D.ships[o.id[4:]].is_carrier for o in GAME.pause(s).options if o.id.startswith("add:"))
