@@ -300,3 +300,34 @@ def test_the_hidden_alternatives_of_the_sampler_are_hidden_alternatives_of_the_g
     s, _ = play(situation(phase="movement"), "move-first")
     testing.assert_hidden_alternatives(GAME, s, [["detach:boise:disengage-1"], ["detach:helena:disengage-1"]],
                                        ["ijn"])
+
+
+def test_a_g_the_set_up_part_shows_a_side_its_own_record_and_the_public_rolls_only():
+    """A, B, E, G: in a generated battle the USN's view carries the generator's public rolls and its own limits,
+    ships and flagship, not the IJN's; the IJN's commander by his own id (his card's experience is the IJN's); the
+    spectator sees neither side's part, the omniscient view both."""
+    s, p = _generated_at("usn", "movement", 2)
+    usn, public, full = GAME.view(s, "usn")["set_up"], GAME.public_view(s)["set_up"], GAME.view(s, None)["set_up"]
+    assert "ijn" not in usn and usn["usn"]["chosen"] == s.own.chosen["usn"]
+    assert usn["usn"]["flagship"] == s.own.flagship["usn"] and usn["usn"]["limits"] == s.own.limits["usn"]
+    assert usn["missions"] == s.own.missions and usn["env"] == s.own.env and usn["sailed"] == ["ijn", "usn"]
+    assert "|" not in usn["commanders"].get("ijn", "") or usn["commanders"]["ijn"].startswith("stand-in")
+    assert "ijn" not in public and "usn" not in public
+    assert full["ijn"]["chosen"] == s.own.chosen["ijn"]
+
+
+def test_e_the_enemys_flagship_is_hidden_until_the_guns_speak():
+    """E: the IJN hoisting its commander's flag in one ship or another gives the USN byte-identical views and events
+    through the set-up and the first turn's Event, Initiative, Movement and Detection Phases."""
+    rng = random.Random(4)
+    s = GAME.new_state("generated")
+    while not (isinstance(p := GAME.pause(s), Decision) and p.kind == "flagship" and len(p.options) > 1):
+        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id)
+    first, answers, t = s, [], GAME.apply(s, p.options[0].id)
+    while t.phase in ("setup", "event", "initiative", "movement", "detection"):
+        r = GAME.pause(t)
+        answers.append(tuple(rng.randint(1, k) for k in r.dice) if isinstance(r, Chance) else rng.choice(r.options).id)
+        t = GAME.apply(t, answers[-1])
+    assert len(answers) > 10
+    testing.assert_hidden_alternatives(GAME, first, [[p.options[0].id] + answers, [p.options[1].id] + answers],
+                                       ["usn"])

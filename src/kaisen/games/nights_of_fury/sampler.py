@@ -19,8 +19,9 @@ the step: the Movement Phase's order and divisions still to move, the searchligh
 which ones is dealt at random) and the disengagement choices (D.8). Where the view has no control entry (dice
 being rolled on ships), the sample starts the view's phase afresh.
 
-Generated battles and the campaign (A, G) are not sampled: their forces are rolled and kept in the state's
-set-up (`own`), which the view does not carry; `sample` says so."""
+Generated battles and the campaign (A, G): the view's `set_up` part gives the public rolls and the side's own
+record; sampler_setup.py deals the enemy's limits and force the way the generator makes them and builds the
+battle's own scenario from that, and the battle is then sampled as above."""
 from __future__ import annotations
 
 import random
