@@ -224,7 +224,7 @@ class Labels:
     the option's fields and the unchanging rules data (Option(make=...))."""
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
-                 "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings")
+                 "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -234,6 +234,7 @@ class Labels:
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
+        self.names = {u: sp.name for u, sp in units.items()}     # unit -> name, in file order (views copy it)
         self.placings: dict = {}          # (air unit, sea area) -> its option; (side, ready units, base control)
                                           # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)

@@ -16,7 +16,7 @@ ship may be turned white side up as a raider for the raid step (`raider` holds t
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaisen.engine.core import Event, Pause
@@ -28,16 +28,6 @@ SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
 
 def other(side: str) -> str:
     return "allies" if side == "japan" else "japan"
-
-
-def _drop(t: tuple, u: str) -> tuple:
-    i = bisect_left(t, u)
-    return t[:i] + t[i + 1:]
-
-
-def _add(t: tuple, u: str) -> tuple:
-    i = bisect_left(t, u)
-    return t[:i] + (u,) + t[i:]
 
 
 def kept_valid(s) -> bool:
@@ -64,6 +54,17 @@ def kept_drop(s, u: str) -> None:
     by = s.loc.by
     s.kept = (side, turn, lab, by.get(("port", side), ()) if by is not None else None, s.moved, s.raider,
               dict(s.damage), ready, opts) if by is not None else None
+
+
+_KEYS: dict[str, tuple] = {}     # location -> its index keys: ((kind, "japan"), (kind, "allies"), bound for port)
+
+
+def _keys(where: str) -> tuple:
+    """The index keys a location adds beside itself (Locs): (kind, side) for "<kind>:<id>" and "home" for the
+    units bound for port; (None, None, False) for a location with no id. Parsed once per location string."""
+    kind, sep, _ = where.partition(":")
+    got = _KEYS[where] = ((kind, "japan"), (kind, "allies"), kind == "home") if sep else (None, None, False)
+    return got
 
 
 class Locs(dict):
@@ -124,24 +125,36 @@ class Locs(dict):
         if not self.own:
             by = self.by = dict(by)
             self.own = True
-        side = None
+        # The unit out of each id-ordered tuple it was in and into each it joins (bisect, written out in place: this
+        # runs for every unit moved), with each location's index keys parsed once (_keys).
+        side = self.sides[u].side
         if old is not None:
-            by[old] = _drop(by[old], u)
-            kind, sep, _ = old.partition(":")
-            if sep:
-                side = self.sides[u].side
-                by[(kind, side)] = _drop(by[(kind, side)], u)
-                if kind == "home":
-                    by["home"] = _drop(by["home"], u)
-        by[where] = _add(by.get(where, ()), u)
-        kind, sep, _ = where.partition(":")
-        if sep:
-            if side is None:
-                side = self.sides[u].side
-            key = (kind, side)
-            by[key] = _add(by.get(key, ()), u)
-            if kind == "home":
-                by["home"] = _add(by.get("home", ()), u)
+            t = by[old]
+            i = bisect_left(t, u)
+            by[old] = t[:i] + t[i + 1:]
+            keys = _KEYS.get(old) or _keys(old)
+            if keys[0] is not None:
+                key = keys[0] if side == "japan" else keys[1]
+                t = by[key]
+                i = bisect_left(t, u)
+                by[key] = t[:i] + t[i + 1:]
+                if keys[2]:
+                    t = by["home"]
+                    i = bisect_left(t, u)
+                    by["home"] = t[:i] + t[i + 1:]
+        t = by.get(where, ())
+        i = bisect_left(t, u)
+        by[where] = t[:i] + (u,) + t[i:]
+        keys = _KEYS.get(where) or _keys(where)
+        if keys[0] is not None:
+            key = keys[0] if side == "japan" else keys[1]
+            t = by.get(key, ())
+            i = bisect_left(t, u)
+            by[key] = t[:i] + (u,) + t[i:]
+            if keys[2]:
+                t = by.get("home", ())
+                i = bisect_left(t, u)
+                by["home"] = t[:i] + (u,) + t[i:]
 
     def __delitem__(self, u: str) -> None:
         if self.frozen:
@@ -189,6 +202,17 @@ class Locs(dict):
 
 
 _new = object.__new__
+
+
+def _listed(v):
+    """A field's value as to_json writes it: a frozenset sorted, a tuple as a list, anything else as it is."""
+    if type(v) is tuple:
+        return list(v)
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, tuple):
+        return list(v)
+    return v
 _DERIVED = frozenset({"cache", "last_events", "kept", "fights"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
 
@@ -292,25 +316,20 @@ class VPState:
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name in _DERIVED:
-                continue
-            v = getattr(self, f.name)
-            if f.name == "combat":
-                v = v.to_json() if v is not None else None
-            elif isinstance(v, frozenset):
-                v = sorted(v)
-            elif f.name == "options":
-                v = dict(v)
-            elif f.name == "loc":
-                v = dict(v)
-            elif f.name == "poc_log":
-                v = [list(x) for x in v]
-            elif isinstance(v, tuple):
-                v = list(v)
-            out[f.name] = v
-        return out
+        """The fields in declaration order, derived ones left out (_DERIVED): frozensets sorted, tuples as lists,
+        the optional rules and the locations as dicts, the combat as its own JSON; the other dicts as they are
+        (written out field by field: the generic loop over `fields()` cost a third of a view)."""
+        combat = self.combat
+        result = self.result
+        return {"turn": self.turn, "step": self.step, "loc": dict(self.loc), "mode": self.mode,
+                "raider": _listed(self.raider), "damage": self.damage, "moved": _listed(self.moved),
+                "repaired": self.repaired, "back": self.back, "control": self.control,
+                "base_control": self.base_control, "surrounded": self.surrounded, "poc": self.poc,
+                "poc_log": [list(x) for x in self.poc_log], "moving": _listed(self.moving), "done": _listed(self.done),
+                "passes": self.passes, "sub_used": _listed(self.sub_used),
+                "combat": combat.to_json() if combat is not None else None, "fought": _listed(self.fought),
+                "pending": _listed(self.pending), "first_turn": _listed(self.first_turn),
+                "options": dict(self.options), "result": _listed(result)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "VPState":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaisen.engine.core import Chance, End
+from kaisen.games.victory_in_the_pacific.common import labels
 from kaisen.games.victory_in_the_pacific.state import SIDES, VPState
 
 PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
@@ -15,8 +16,18 @@ PUBLIC = "public"       # the viewer who owns no side: what neither side's view 
 def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
     if side not in (None, PUBLIC, *SIDES):
         raise ValueError(f"unknown viewer {side!r}")
-    units = {u: {"loc": loc, "mode": s.mode.get(u), "damage": s.damage.get(u, 0), "raider": u in s.raider}
-             for u, loc in sorted(s.loc.items())}
+    # Each unit's entry made with the values most units have, then the few at sea, damaged or turned raider set
+    # (the same dicts, keys in the same order, as asking every unit for each).
+    units = {u: {"loc": loc, "mode": None, "damage": 0, "raider": False} for u, loc in sorted(s.loc.items())}
+    for u, m in s.mode.items():
+        if u in units:
+            units[u]["mode"] = m
+    for u, n in s.damage.items():
+        if u in units:
+            units[u]["damage"] = n
+    for u in s.raider:
+        if u in units:
+            units[u]["raider"] = True
     if isinstance(pause, End):
         pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
     elif isinstance(pause, Chance):
@@ -39,7 +50,7 @@ def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
         "surrounded": dict(s.surrounded), "units": units, "back": dict(s.back), "repaired": dict(s.repaired),
         "combat": combat, "pending": pending, "options": dict(s.options),
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
-        "names": {u: sp.name for u, sp in d.units.items()},
+        "names": dict(labels(d).names),
         "sides": list(SIDES),
         "control_state": control,
     }
