@@ -3,6 +3,7 @@ return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
 from itertools import chain
+from operator import itemgetter
 
 from kaisen.engine.core import Option
 from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, lazy_label, narrate, return_group, unit_name
@@ -572,6 +573,7 @@ def op_options(c: Ctx) -> list[Option]:
     forming = s.forming
     cache = st.options
     memo = None
+    kept = False
     touch = s.optouch
     base = s.opbase
     if touch is not None and base is not None:
@@ -593,10 +595,28 @@ def op_options(c: Ctx) -> list[Option]:
             else:                       # the boxes whose pairs the move may have changed
                 pairs = _pairs_in(c, side, base.pairs, same_pairs)
             memo = _Menu(side, s.op_kind, segs, pairs, base.sunk, base.damage, base.dmcv, base.fleet, base.places)
+            kept = True
     if memo is None:
-        facts = _Facts(c, {})
-        memo = _Menu(side, s.op_kind, facts.all_segs(side), _pairs(c, side), s.sunk,
-                     dict(s.damage), dict(s.dmcv), dict(s.fleet), facts.places)
+        if base is not None and base.dmcv == s.dmcv and base.fleet == s.fleet:
+            # the carriers' places (group, hex) hold while the DMCVs and fleets are those of the last menu
+            facts = _Facts(c, base.places)
+            if base.side == side and base.kind == s.op_kind and base.air.tok == base.tok:
+                dirty, boxes = _changed_since(c, base, facts)
+                segs = base.segs.copy()
+                pos = st.side_pos[side]
+                for q in dirty:
+                    segs[pos[q]] = facts.seg(q)
+                memo = _Menu(side, s.op_kind, segs, _pairs_in(c, side, base.pairs, boxes), s.sunk,
+                             dict(s.damage), base.dmcv, base.fleet, base.places)
+        else:
+            facts = _Facts(c, {})
+        if memo is None:
+            memo = _Menu(side, s.op_kind, facts.all_segs(side), _pairs(c, side), s.sunk,
+                         dict(s.damage), dict(s.dmcv), dict(s.fleet), facts.places)
+    memo.air = air
+    memo.tok = air.tok
+    memo.moved = s.moved
+    memo.formed = forming
     s.opmemo = memo
     opts: list[Option] = list(_chain(memo.segs))
     for a, b in memo.pairs:
@@ -608,7 +628,12 @@ def op_options(c: Ctx) -> list[Option]:
                                     _make(_combine_label, d, a, na, b, nb))
         opts.append(o)
     if forming:
-        opts += _launch_options(c, forming)
+        if kept and base.forming is forming:    # the same group on the same carrier, the fleets where they were
+            launch = memo.launch = base.launch
+        else:
+            launch = memo.launch = _launch_options(c, forming)
+        memo.forming = forming
+        opts += launch
     groups = s.groups
     if (base is not None and base.groups == groups and base.side == side and base.kind == s.op_kind
             and base.fleet == s.fleet):
@@ -624,6 +649,9 @@ def op_options(c: Ctx) -> list[Option]:
     return opts
 
 
+_GROUP_ID = itemgetter(0)      # StrikeGroup.id
+
+
 def _fly_options(c: Ctx, side: str, cache: dict, d) -> tuple[Option, ...]:
     """The moves of the side's strike groups still to fly this operation (8.5): on to a target in reach, or
     home when none is (`must_fly`, `flight_targets`); a group that must fly always has one. A group's moves are
@@ -632,7 +660,9 @@ def _fly_options(c: Ctx, side: str, cache: dict, d) -> tuple[Option, ...]:
     out: list[Option] = []
     fleet = c.s.fleet
     enemy = tuple([fleet.get(f, "") for f in (US_ORDER if side == "japan" else JAPAN_ORDER)])
-    for g in must_fly(c):
+    for g in sorted(c.s.groups.values(), key=_GROUP_ID):      # `must_fly`
+        if g.side != side or g.moved:
+            continue
         whole = ("fly*", g.id, g.hex, g.units, g.midway_strike, side, enemy)
         got = cache.get(whole)
         if got is None:
@@ -703,7 +733,8 @@ class _Menu:
     """The kept part of an air-operation menu (`op_options`): each squadron's segment, and what they were worked
     out from besides the aircraft, the moved set and the forming group (which `optouch` vouches for)."""
 
-    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places", "groups", "fly")
+    __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places", "groups", "fly",
+                 "forming", "launch", "air", "tok", "moved", "formed")
 
     def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet, places):
         self.places = places      # `_Facts.place` of each carrier asked so far: the same while fleets and DMCVs are
@@ -717,6 +748,72 @@ class _Menu:
         self.fleet = fleet
         self.groups = None        # the strike groups `fly` was worked out from (a copy), set by op_options
         self.fly = ()             # `_fly_options`
+        self.forming = None       # the forming strike group `launch` was worked out for, set by op_options
+        self.launch = ()          # `_launch_options`
+        self.air = None           # the aircraft, their token, moved set and forming group the segments were worked out
+        self.tok = 0              # from (set by op_options; `_changed_since` compares a later state's with them)
+        self.moved = None
+        self.formed = None
+
+
+def _changed_since(c: Ctx, base: _Menu, facts: _Facts) -> tuple[set[str], tuple[str, ...]]:
+    """For a menu of the operating side worked out from the last one of the same side and kind (`base`, its DMCVs
+    and fleets as now) when no move vouches for what changed since (`optouch`): the squadrons whose segments may
+    differ, and the boxes whose contents changed (for `_pairs_in`). A segment depends on the unit's box and steps,
+    the moved set and the forming group, and its carriers' facts: free deck boxes and load (8.3(3), (5)), damage
+    (a Japanese parent's, 8.3(1)), sunk; so the units changed, those moved or forming now or then, every unit on a
+    deck when the forming group changed, and those in the hangar or the group's CAP box of each carrier whose
+    boxes, damage or sinking changed."""
+    s, st = c.s, c.st
+    side = s.op_side
+    air = s.air
+    old = base.air
+    get, oget = air.get, old.get
+    dirty: set[str] = set()
+    boxes: set[str] = set()
+    for q in st.side_squadrons[side]:
+        v = get(q)
+        w = oget(q)
+        if v != w:
+            dirty.add(q)
+            if w is not None:
+                boxes.add(w[0])
+            if v is not None:
+                boxes.add(v[0])
+    pos = st.side_pos[side]
+    if s.moved is not base.moved:
+        dirty.update(q for q in s.moved ^ base.moved if q in pos)
+    by_box = facts.by_box
+    if s.forming != base.formed:
+        dirty.update(q for q in set(s.forming) ^ set(base.formed) if q in pos)
+        for name in st.side_decks[side]:        # joining, or a new group, on every deck (`_Facts.joins`, b17)
+            got = by_box.get(name)
+            if got:
+                dirty.update(got)
+    carriers: set[str] = set()
+    for box in boxes:
+        k = _aboard_carrier_of(box)
+        if k is not None:
+            carriers.add(k)
+    damage, odamage = s.damage, base.damage
+    if damage != odamage:
+        carriers.update(k for k in set(damage) | set(odamage) if damage.get(k) != odamage.get(k))
+    if s.sunk != base.sunk:
+        carriers.update(set(s.sunk) ^ set(base.sunk))
+    for k in carriers:
+        got = by_box.get("hangar:" + k)
+        if got:
+            dirty.update(got)
+        got = by_box.get("cap:" + facts.place(k)[0])
+        if got:
+            dirty.update(got)
+    return {q for q in dirty if q in pos}, tuple(boxes)     # the enemy's carriers' units have no segment here
+
+
+def _aboard_carrier_of(box: str) -> str | None:
+    """'deck:akagi:1', 'hangar:akagi' -> 'akagi'; any other box -> None."""
+    kind, _, rest = box.partition(":")
+    return rest.partition(":")[0] if kind in ("deck", "hangar") else None
 
 
 def _box_info(st, box: str) -> tuple[str, str]:

@@ -160,8 +160,12 @@ def landing_window(c: Ctx) -> None:
 
 def window_sides(c: Ctx, win: str) -> tuple[str, ...]:
     """The sides that may play some card of the window's timing, Japan first."""
-    t = WINDOWS[win][0]
-    return tuple(sd for sd in SIDES if any(sp.timing == t and sp.playable_by(sd) for sp in c.d.cards.values()))
+    got = c.st.windows.get(win)         # the cards never change during a game: worked out once per data set
+    if got is None:
+        t = WINDOWS[win][0]
+        got = c.st.windows[win] = tuple(sd for sd in SIDES if any(sp.timing == t and sp.playable_by(sd)
+                                                                  for sp in c.d.cards.values()))
+    return got
 
 
 def holds(c: Ctx, side: str, win: str) -> bool:
