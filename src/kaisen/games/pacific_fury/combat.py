@@ -6,8 +6,8 @@ from functools import partial
 
 from kaisen.engine.core import Chance, Option
 from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
-from kaisen.games.pacific_fury.common import (DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, describe, hits_for,
-                                              sink_threshold)
+from kaisen.games.pacific_fury.common import (_TF_ID, DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, describe,
+                                              hits_for, sink_threshold)
 from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
 
@@ -64,7 +64,7 @@ def _launch_text(side: str, tid: str, target: str) -> str:
 
 def tfcs(c: Ctx, side: str) -> list[TaskForce]:
     cb = c.s.combat
-    return sorted((t for t in c.s.in_zone(cb.zone, side) if c.tf_type(t) == "TF-C"), key=lambda t: t.id)
+    return sorted((t for t in c.s.in_zone(cb.zone, side) if c.tf_type(t) == "TF-C"), key=_TF_ID)
 
 
 def target_name(c: Ctx, target: str) -> str:
@@ -78,7 +78,7 @@ def target_name(c: Ctx, target: str) -> str:
 def target_units(c: Ctx, target: str, side: str) -> list[str]:
     """The ships an air strike target consists of (Ironbottom Sound: every task force there, 8.2)."""
     if target == IBS:
-        return [u for t in sorted(c.s.in_zone(IBS, side), key=lambda t: t.id) for u in t.ships]
+        return [u for t in sorted(c.s.in_zone(IBS, side), key=_TF_ID) for u in t.ships]
     tf = c.s.tfs.get(target)
     return list(tf.ships) if tf else []
 
@@ -94,8 +94,8 @@ def start_round(c: Ctx) -> None:
     if cb.kind == "surface":
         engage(c, s.in_zone(cb.zone))            # 10.3: every ship in the zone takes part
         for side, foe in ((a, dfn), (dfn, a)):
-            mine = [u for t in sorted(s.in_zone(cb.zone, side), key=lambda t: t.id) for u in t.ships]
-            theirs = [u for t in sorted(s.in_zone(cb.zone, foe), key=lambda t: t.id) for u in t.ships]
+            mine = [u for t in sorted(s.in_zone(cb.zone, side), key=_TF_ID) for u in t.ships]
+            theirs = [u for t in sorted(s.in_zone(cb.zone, foe), key=_TF_ID) for u in t.ships]
             add_fire(c, side, [(u, cf_of(c, u), 0) for u in mine], theirs)
     elif cb.kind == "bombard":
         tf = s.tfs[cb.mover]
@@ -137,7 +137,7 @@ def start_round(c: Ctx) -> None:
 def engage(c: Ctx, tfs) -> None:
     """Note the task forces that take part in this combat (10.8: a return to base takes these home)."""
     cb = c.s.combat
-    cb.engaged.extend(t.id for t in sorted(tfs, key=lambda t: t.id) if t.id not in cb.engaged)
+    cb.engaged.extend(t.id for t in sorted(tfs, key=_TF_ID) if t.id not in cb.engaged)
 
 
 def engaged(c: Ctx, side: str) -> list[TaskForce]:
@@ -145,7 +145,11 @@ def engaged(c: Ctx, side: str) -> list[TaskForce]:
     combat every task force there; in carrier combat the moving task force, the TF-Cs that fired and the
     task forces they fired at, not a task force of either side that merely shares the zone."""
     cb = c.s.combat
-    return sorted((t for t in c.s.in_zone(cb.zone, side) if t.id in cb.engaged), key=lambda t: t.id)
+    zone, took_part = cb.zone, cb.engaged
+    out = [t for t in c.s.tfs.values() if t[4] == zone and t[1] == side and t[0] in took_part]    # (in_zone)
+    if len(out) > 1:
+        out.sort(key=_TF_ID)
+    return out
 
 
 KIND_NAME = {"surface": "Surface combat", "bombard": "Naval bombardment", "carrier": "Carrier combat",
@@ -330,7 +334,10 @@ def sunk_rolls(c: Ctx) -> list[str]:
     """Ships that roll on the Sunk Table (Transports and the Tokyo Express sink without a roll)."""
     cb = c.s.combat
     ships = c.d.ships
-    return [u for u in hit_in_order(c.d, cb.applied) if not ships[u].is_transport]
+    return [u for u in hit_in_order(c.d, cb.applied) if ships[u].type not in _TRANSPORTS]
+
+
+_TRANSPORTS = ("AP", "TE")      # ShipSpec.is_transport's types, read without a property call
 
 
 _ORDER: dict[int, dict[str, int]] = {}
@@ -367,8 +374,9 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
     """10.7: sink or damage each hit ship; damaged ships go to the Turn Record Track at once."""
     s, d = c.s, c.d
     cb = s.combat
-    rolls = dict(zip(sunk_rolls(c), faces))
     hit = hit_in_order(d, cb.applied)
+    ships = d.ships
+    rolls = dict(zip([u for u in hit if ships[u].type not in _TRANSPORTS], faces))     # (sunk_rolls)
     for u in hit:
         sp = d.ships[u]
         n = cb.applied[u]
@@ -510,7 +518,7 @@ def rtb_fields(c: Ctx, side: str) -> tuple[dict, dict]:
     """The fields of "stay" and "return" (10.8): the task forces a return would take home, the combat's
     zone (none for an air strike: its target's task forces are named) and the round just fought."""
     cb = c.s.combat
-    going = [t.id for t in sorted(defender_targets(c) if cb.kind == "air" else engaged(c, side), key=lambda t: t.id)]
+    going = [t.id for t in sorted(defender_targets(c) if cb.kind == "air" else engaged(c, side), key=_TF_ID)]
     stay = {"verb": "stay", "tfs": going, "round": cb.round}
     back = {"verb": "return", "tfs": going, "round": cb.round}
     if cb.zone is not None:
@@ -524,7 +532,7 @@ def on_rtb(c: Ctx, side: str, oid: str) -> None:
     if oid == "return":
         cb.declared.append(side)
         going = defender_targets(c) if cb.kind == "air" else engaged(c, side)
-        for tf in sorted(going, key=lambda t: t.id):
+        for tf in sorted(going, key=_TF_ID):
             c.to_base(tf, "declared return to base", "10.8")
     else:
         c.note("combat", "10.8", "{} stays".format, SIDE_NAME[side])
@@ -597,7 +605,7 @@ def choose_targets(c: Ctx) -> None:
         for tf in tfcs(c, side):
             if tf.id in cb.targets:
                 continue
-            enemy = sorted(s.in_zone(cb.zone, other(side)), key=lambda t: t.id)
+            enemy = sorted(s.in_zone(cb.zone, other(side)), key=_TF_ID)
             if len(enemy) == 1:
                 cb.targets[tf.id] = enemy[0].id
             else:
@@ -611,7 +619,7 @@ def target_options(c: Ctx, tf_id: str) -> list[Option]:
     tf = s.tfs[tf_id]
     return [Option(f"target:{t.id}", None, {"verb": "target", "tf": tf_id, "target": t.id, "zone": tf.zone},
                    partial(_target_label, c.d, t))
-            for t in sorted(s.in_zone(tf.zone, other(tf.side)), key=lambda t: t.id)]
+            for t in sorted(s.in_zone(tf.zone, other(tf.side)), key=_TF_ID)]
 
 
 def _target_label(d, t: TaskForce, o: Option) -> str:

@@ -1,12 +1,19 @@
 """Shared helpers for the procedures: task-force types (8.3), unit movement, the marker, narration."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from kaisen.engine.core import Event
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
 
 
 _TF_TYPES: dict[tuple[int, tuple[str, ...]], str] = {}   # (data set, ships) -> TF type: types never change
+# A TaskForce made from its six fields in C (the NamedTuple's __new__ and _replace are Python functions): (id,
+# side, ships, box, zone, revealed), the order TaskForce declares; and its id, the first of them.
+_tuple_new = tuple.__new__
+_TF_ID = itemgetter(0)
+_RETURNS = "{} {} returns to base ({})".format
 
 
 def names(d: PFData, units) -> str:
@@ -122,37 +129,40 @@ class Ctx:
         """8.4: turn a task force face up; narrated once, to both sides."""
         if tf.revealed:
             return tf
-        tf = tf._replace(revealed=True)
-        self.s.tfs[tf.id] = tf
-        self.note("reveal", rule, _reveal_text, self.d, tf.side, tf.id, why, tf.ships)
+        tid, side, ships = tf[0], tf[1], tf[2]
+        tf = self.s.tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], tf[4], True))   # (_replace)
+        self.ev.append(Event("reveal", None, None, rule, _reveal_text, (self.d, side, tid, why, ships)))
         return tf
 
     def reveal_zone(self, zone: str, rule: str) -> None:
-        for tf in sorted(self.s.in_zone(zone), key=lambda t: t.id):
-            if not tf.revealed:      # (reveal, its reason made from the zone when read)
-                self.s.tfs[tf.id] = tf._replace(revealed=True)
-                self.note("reveal", rule, _reveal_zone_text, self.d, tf.side, tf.id, zone, tf.ships)
+        tfs = self.s.tfs
+        hidden = [t for t in tfs.values() if t[4] == zone and not t[5]]    # (in_zone, not revealed)
+        if len(hidden) > 1:
+            hidden.sort(key=_TF_ID)
+        for tf in hidden:            # (reveal, its reason made from the zone when read)
+            tid, side, ships = tf[0], tf[1], tf[2]
+            tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], zone, True))
+            self.ev.append(Event("reveal", None, None, rule, _reveal_zone_text, (self.d, side, tid, zone, ships)))
 
     def to_base(self, tf: TaskForce, why: str, rule: str) -> None:
         """10.8 / 9.2: a task force goes back to base face down and is dissolved for the turn."""
         s = self.s
+        loc, ships = s.loc, self.d.ships
         for u in tf.ships:
-            t = self.d.ships[u].type
-            s.loc[u] = "offboard" if t == "TE" else "base"
+            loc[u] = "offboard" if ships[u].type == "TE" else "base"
         del s.tfs[tf.id]
-        self.note("return", rule, "{} {} returns to base ({})".format, SIDE_NAME[tf.side], tf.id, why)
+        self.ev.append(Event("return", None, None, rule, _RETURNS, (SIDE_NAME[tf.side], tf.id, why)))   # (note)
 
     def drop_ships(self, units: list[str]) -> None:
         """Take ships out of their task forces (sunk, damaged, landed); empty task forces vanish."""
-        s = self.s
+        tfs = self.s.tfs
         gone = set(units)
-        for tf in list(s.tfs.values()):
-            if gone.intersection(tf.ships):
-                left = tuple(u for u in tf.ships if u not in gone)
-                if left:
-                    s.tfs[tf.id] = tf._replace(ships=left)
-                else:
-                    del s.tfs[tf.id]
+        for tf in [t for t in tfs.values() if not gone.isdisjoint(t[2])]:
+            left = tuple(u for u in tf[2] if u not in gone)
+            if left:
+                tfs[tf[0]] = _tuple_new(TaskForce, (tf[0], tf[1], left, tf[3], tf[4], tf[5]))   # (_replace)
+            else:
+                del tfs[tf[0]]
 
     # -- the Initiative Track ---------------------------------------------------------------
     def box_label(self, marker: int | None = None) -> str:
@@ -165,7 +175,7 @@ class Ctx:
         new = max(-self.d.max_box, min(self.d.max_box, s.marker + step))
         old = s.marker
         s.marker = new
-        self.note("initiative", rule, _shift_text, n, side, why, old, new)
+        self.ev.append(Event("initiative", None, None, rule, _shift_text, (n, side, why, old, new)))   # (note)
 
     def hf_value(self) -> int:
         return abs(self.s.marker)

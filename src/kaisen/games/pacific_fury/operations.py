@@ -26,12 +26,14 @@ def finish(c: Ctx) -> None:
     other has done its seven). After seven each the phase is over (DONE_PHASE)."""
     s = c.s
     s.combat = None
-    s.ops[s.phasing] += 1
-    if s.ops["japan"] >= OPERATIONS and s.ops["usa"] >= OPERATIONS:
+    ops, side = s.ops, s.phasing
+    ops[side] += 1
+    if ops["japan"] >= OPERATIONS and ops["usa"] >= OPERATIONS:
         c.finish(DONE_PHASE)
         return
-    nxt = other(s.phasing)
-    s.phasing = nxt if s.ops[nxt] < OPERATIONS else s.phasing
+    nxt = "usa" if side == "japan" else "japan"       # (other)
+    if ops[nxt] < OPERATIONS:
+        s.phasing = nxt
     s.step = "op"
 
 
@@ -193,8 +195,8 @@ def shift_boxes(c: Ctx) -> None:
     """9.7: an operation other than a sortie moves the waiting task forces up a box; box 7 goes home."""
     tfs = c.s.tfs
     side = c.s.phasing
-    for tf in [t for t in tfs.values() if t.side == side and t.box is not None]:
-        if tf.box >= BOXES:
+    for tf in [t for t in tfs.values() if t[1] == side and t[3] is not None]:     # (side, box)
+        if tf[3] >= BOXES:
             c.to_base(tf, "pushed out of box 7: it cannot sortie this turn", "9.7")
         else:
             tfs[tf[0]] = _tuple_new(TaskForce, (tf[0], tf[1], tf[2], tf[3] + 1, tf[4], tf[5]))
@@ -202,24 +204,24 @@ def shift_boxes(c: Ctx) -> None:
 
 def on_answer(c: Ctx, oid: str) -> None:
     s, d = c.s, c.d
-    side = s.phasing
+    if oid == "pass":            # the most frequent operation, first
+        shift_boxes(c)
+        c.ev.append(Event("operation", None, None, "9.0", _PASSES, (SIDE_NAME[s.phasing],)))     # (Ctx.note)
+        c.finish(DONE_OPERATION)
+        return
     parts = oid.split(":")
     kind = parts[0]
     if kind != "sortie":
         shift_boxes(c)
-    if kind == "pass":
-        c.ev.append(Event("operation", None, None, "9.0", _PASSES, (SIDE_NAME[side],)))     # (Ctx.note)
-        c.finish(DONE_OPERATION)
-        return
     tf = s.tfs[parts[1]]
     if kind == "base":
         c.to_base(tf, "operation", "9.2")
         c.finish(DONE_OPERATION)
     elif kind == "sortie":
-        c.note("operation", "9.1", _sortie_text, d, tf, parts[2])
+        c.ev.append(Event("operation", None, None, "9.1", _sortie_text, (d, tf, parts[2])))     # (Ctx.note)
         enter(c, _tuple_new(TaskForce, (tf[0], tf[1], tf[2], None, parts[2], tf[5])), "9.1")
     elif kind == "move":
-        c.note("operation", "9.2", _move_text, d, tf, parts[2])
+        c.ev.append(Event("operation", None, None, "9.2", _move_text, (d, tf, parts[2])))       # (Ctx.note)
         enter(c, _tuple_new(TaskForce, (tf[0], tf[1], tf[2], tf[3], parts[2], tf[5])), "9.2")
     elif kind == "strike":      # 9.5: the air strike is fought (10.6)
         s.combat = Combat(kind="air", attacker=tf.side, zone=None, mover=tf.id, target=parts[2])
@@ -240,20 +242,22 @@ def _move_text(d, tf: TaskForce, zone: str) -> str:
 def enter(c: Ctx, tf: TaskForce, rule: str) -> None:
     """A task force arrives in a zone: reveals (8.4), then combat, bombardment, landing or the TE run."""
     s, d = c.s, c.d
-    s.tfs[tf.id] = tf          # its ships are already in it (loc "tf:<id>" since it was formed)
-    zone = tf.zone
-    side = tf.side
-    if c.is_te(tf) and zone == IBS:
+    tfs = s.tfs
+    tid, side, zone = tf[0], tf[1], tf[4]
+    tfs[tid] = tf              # its ships are already in it (loc "tf:<id>" since it was formed)
+    if zone == IBS and tf[2] == TE_SHIPS:
         tokyo_express_run(c, tf)
         return
-    enemy = s.in_zone(zone, other(side))
+    foe = "usa" if side == "japan" else "japan"
+    enemy = [t for t in tfs.values() if t[4] == zone and t[1] == foe]       # (in_zone)
+    non_initiative = side != s.initiative
     if enemy:
         c.reveal_zone(zone, "8.4")
-    elif zone == IBS and side == s.non_initiative and s.hf_operational:
+    elif zone == IBS and non_initiative and s.hf_operational:
         c.reveal(tf, "entered Ironbottom Sound under Henderson Field's eyes", "8.4")
-    kind = c.tf_type(s.tfs[tf.id])
+    kind = tf_type(d, tf)      # (a reveal changes no ship)
     after = ""
-    if zone == IBS and side == s.non_initiative:
+    if zone == IBS and non_initiative:
         # 10.4: a bombardment only while Henderson Field is operational; 9.3: landing only once it is not
         after = ("bombard" if s.hf_operational else "") if kind == "TF-B" else "land" if kind == "TF-A" else ""
     if d.zones[zone].surface:
@@ -280,7 +284,7 @@ def tokyo_express_run(c: Ctx, tf: TaskForce) -> None:
     s = c.s
     c.reveal(tf, "Tokyo Express run", "9.6")
     if s.in_zone(IBS, "usa"):
-        for us in sorted(s.in_zone(IBS, "usa"), key=lambda t: t.id):   # 8.4: entering an enemy-held zone
+        for us in sorted(s.in_zone(IBS, "usa"), key=_TF_ID):   # 8.4: entering an enemy-held zone
             c.reveal(us, "the Tokyo Express sails into their zone", "8.4")
         s.step = "te-detect"
         return

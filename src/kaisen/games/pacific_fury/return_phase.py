@@ -1,14 +1,14 @@
 """11.0 Return Phase and 4.0 How to Win: everyone goes home, Henderson's shift, the end of turn 4."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury.common import DONE_PHASE, Ctx, box_label
+from kaisen.games.pacific_fury.common import _TF_ID, DONE_PHASE, Ctx, box_label
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME
 
 
 def start(c: Ctx) -> None:
     s = c.s
     s.phase = "return"
-    for tf in sorted(s.tfs.values(), key=lambda t: t.id):
+    for tf in sorted(s.tfs.values(), key=_TF_ID):
         c.to_base(tf, "Return Phase", "11.0")
     if s.hf_operational:
         c.shift(s.initiative, 1, "Henderson Field operational: supplies get through", "11.0")
