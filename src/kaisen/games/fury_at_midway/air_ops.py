@@ -649,6 +649,42 @@ def op_options(c: Ctx) -> list[Option]:
     return opts
 
 
+def offered(c: Ctx, answer: str) -> bool:
+    """Whether the air-operation menu (`op_options`) offers `answer`, found from the part of the menu that can hold
+    it: the named unit's own segment (to the deck, to CAP, from CAP, into the strike group), the forming group's
+    launch moves, the strike groups' moves, or the end. True only when the menu offers it; False when it does not
+    or cannot be told here (combining): the whole menu then decides (flow.apply)."""
+    s = c.s
+    verb, _, rest = answer.partition(":")
+    if verb in _UNIT_VERBS:
+        q = rest.partition(":")[0]
+        if q not in c.st.side_pos[s.op_side]:
+            return False                # only the operating side's units have segments (`op_options`)
+        for o in _Facts(c, {}).seg(q):
+            if o.id == answer:
+                return True
+        return False
+    if verb == "sg-go":
+        if not s.forming:
+            return False
+        for o in _launch_options(c, s.forming):
+            if o.id == answer:
+                return True
+        return False
+    if verb == "sg-move" or verb == "sg-return":
+        if not s.groups:
+            return False
+        for o in _fly_options(c, s.op_side, c.st.options, c.d):
+            if o.id == answer:
+                return True
+        return False
+    if verb == "end" and not rest:
+        return (not s.forming and not (s.groups and _fly_options(c, s.op_side, c.st.options, c.d))
+                and not midway_launch_due(c))
+    return False
+
+
+_UNIT_VERBS = frozenset({"deck", "cap", "uncap", "sg-add"})
 _GROUP_ID = itemgetter(0)      # StrikeGroup.id
 
 

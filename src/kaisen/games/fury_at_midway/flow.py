@@ -162,7 +162,17 @@ PHASE_IDS: tuple[str, ...] = tuple(p[0] for p in SEQUENCE)
 
 
 def apply(s: FaMState, d: FaMData, answer) -> FaMState:
-    """Check the answer against the pause, then apply it to a copy (the given state never changes)."""
+    """Check the answer against the pause, then apply it to a copy (the given state never changes).
+
+    A move of an air operation at a state whose menu nobody has asked for (a replay) is checked against the part of
+    the menu that can hold it (`air_ops.offered`) instead of the whole menu: the same answers pass, and one it
+    cannot vouch for is checked against the whole menu as any other answer (the same refusal). The new state then
+    has no move vouching for its menu (`optouch`): its menu, when asked, is worked out from the last one made."""
+    if s.cache is None and s.step == "op" and type(answer) is str and air_ops.offered(Ctx(s, d, frozen=True), answer):
+        new = apply_step(s, Decision(s.op_side, "", (Option(answer),), "8.2", "air-operation"), answer,
+                         lambda new: Ctx(new, d), handle, "4.0")
+        new.optouch = None
+        return new
     return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.0")
 
 

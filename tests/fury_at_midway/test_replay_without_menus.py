@@ -1,0 +1,93 @@
+"""Issue 11 (speed): a move of an air operation applied where nobody asked for the menu (a replay) is checked
+against the part of the menu that can hold it (`air_ops.offered`, `flow.apply`), not the whole menu. The same
+answers pass, the same are refused with the same refusal, and the game goes on exactly as when every menu is
+made: the same events and states at every step, and the menus asked for later are the menus from scratch."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kaisen.engine import testing
+from kaisen.engine.core import Decision, End, IllegalAction
+from kaisen.games.fury_at_midway import GAME, air_ops
+from kaisen.games.fury_at_midway.common import Ctx
+
+from tests.fury_at_midway.test_kept_menus import fresh_menu, same
+
+D = GAME.data
+
+
+def played(seed: int, options):
+    """A seeded random game, every menu made: its answers, and after each step the events and the state's JSON."""
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    answers, after = [], []
+    while not isinstance(p := GAME.pause(s), End):
+        a = testing.random_answer(p, rng)
+        s = GAME.apply(s, a)
+        answers.append(a)
+        after.append(([e.to_dict() for e in GAME.events(s)], GAME.to_json(s)))
+    return answers, after
+
+
+@pytest.mark.parametrize("seed,options", [(41, None), (42, {"b17": True}), (43, None), (44, None)])
+def test_a_replay_without_menus_is_the_game_with_menus(seed, options):
+    answers, after = played(seed, options)
+    rng = random.Random(seed * 7)
+    s = GAME.new_state(options=options)
+    unasked = asked = 0
+    for a, (events, state) in zip(answers, after):
+        if s.step == "op" and rng.random() < 0.2:       # now and then a menu is asked for mid-replay
+            asked += 1
+            assert same(GAME.pause(s).options, fresh_menu(s)), (seed, s.step)
+        elif s.step == "op":
+            unasked += 1
+        s = GAME.apply(s, a)
+        assert [e.to_dict() for e in GAME.events(s)] == events
+        assert GAME.to_json(s) == state
+        if s.step == "op" and s.cache is None and rng.random() < 0.1:
+            t = s.copy()
+            assert same(GAME.pause(t).options, fresh_menu(t)), (seed, "after", a)
+    assert isinstance(GAME.pause(s), End)
+    assert unasked > 30 and asked > 3
+
+
+def wrong_answers(s) -> list[str]:
+    """Answers of the air-operation vocabulary that the menu at `s` may or may not offer: every unit's four moves
+    (both sides' units), launches, flights, returns and the end."""
+    out = ["end", "sg-go:F-6", "sg-go:C-3", "sg-return:J1", "sg-return:U1", "sg-move:J1:F-6", "sg-move:U2:C-3",
+           "combine:a:b", "deck:", "cap:nobody", "end:x"]
+    for q in sorted(s.air):
+        out += [f"deck:{q}", f"cap:{q}", f"sg-add:{q}", f"uncap:{q}:akagi", f"uncap:{q}:enterprise",
+                f"uncap:{q}:midway"]
+    for gid, g in s.groups.items():
+        out += [f"sg-return:{gid}", f"sg-move:{gid}:{g.hex}"]
+    return out
+
+
+@pytest.mark.parametrize("seed", [51, 52])
+def test_the_same_answers_pass_and_the_same_are_refused_without_the_menu(seed):
+    answers, _ = played(seed, None)
+    s = GAME.new_state()
+    checked = 0
+    for i, a in enumerate(answers):
+        if s.step == "op" and i % 5 == 0:
+            offered = {o.id for o in fresh_menu(s)}
+            for w in wrong_answers(s):
+                t = s.copy()                        # no menu made: the quick check
+                assert t.cache is None
+                assert air_ops.offered(Ctx(t, D, frozen=True), w) <= (w in offered), w
+                if w in offered:
+                    assert GAME.to_json(GAME.apply(t, w)) == GAME.to_json(GAME.apply(s.copy(), w))
+                    continue
+                with pytest.raises(IllegalAction) as quick:
+                    GAME.apply(t, w)
+                u = s.copy()
+                assert isinstance(GAME.pause(u), Decision)
+                with pytest.raises(IllegalAction) as full:
+                    GAME.apply(u, w)
+                assert quick.value.to_dict() == full.value.to_dict()
+                checked += 1
+        s = GAME.apply(s, a)
+    assert checked > 500
