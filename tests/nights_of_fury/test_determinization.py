@@ -198,16 +198,24 @@ def test_g_campaign_samples_agree_with_their_view_in_the_first_and_a_later_missi
     assert "setup" in seen[3] and {"movement", "gunnery"} & seen[3]
 
 
-def _generated_at(side: str, phase: str, seed: int):
-    return next((s, p) for s, p in decisions("generated", seed, every=1) if p.side == side and s.phase == phase)
+def _generated_at(side: str, phase: str, seed: int, options: dict | None = None):
+    rng = random.Random(seed)
+    s = GAME.new_state("generated", options)
+    while not (isinstance(p := GAME.pause(s), Decision) and p.side == side and s.phase == phase):
+        s = GAME.apply(s, tuple(rng.randint(1, x) for x in p.dice) if isinstance(p, Chance)
+                       else rng.choice(p.options).id)
+    return s, p
 
 
-def test_a_h_the_enemys_generated_force_varies_over_samples_and_keeps_what_the_view_tells():
+@pytest.mark.parametrize("options,told", [(None, {"ships"}), ({"intelligence": False}, {"ships", "types"})])
+def test_a_h_the_enemys_generated_force_varies_over_samples_and_keeps_what_the_view_tells(options, told):
     """A, H: at a USN movement decision of a generated battle, over 40 samples the IJN ships under the markers
-    change; the number of IJN ships, its divisions and what intelligence tells of it (H) never do."""
-    s, p = _generated_at("usn", "movement", 2)
+    change; the number of IJN ships, its divisions and what intelligence tells of it (H; with rule H off, the
+    ships of each type) never do."""
+    s, p = _generated_at("usn", "movement", 2, options)
     v = GAME.view(s, "usn")
     force = v["sides"]["ijn"]["force"]
+    assert told <= set(force)
     rng = random.Random(0)
     forces = set()
     for _ in range(40):
@@ -331,3 +339,30 @@ def test_e_the_enemys_flagship_is_hidden_until_the_guns_speak():
     assert len(answers) > 10
     testing.assert_hidden_alternatives(GAME, first, [[p.options[0].id] + answers, [p.options[1].id] + answers],
                                        ["usn"])
+
+
+def test_d4_an_identified_enemy_class_in_a_generated_battle_is_dealt_to_its_position():
+    """D.4: where the USN has identified an IJN division of a generated battle, every sample puts a ship of the
+    class shown at each position (the ship itself may change: sister ships look alike)."""
+    found = None
+    for seed in range(1, 10):
+        for s, p in decisions("generated", seed, every=1):
+            v = GAME.view(s, "usn")
+            shown = [e for e in v["divisions"] if e["side"] == "ijn" and e["ships"]
+                     and any("class" in x for x in e["ships"])]
+            if p.side == "usn" and shown:
+                found = v, shown
+                break
+        if found:
+            break
+    assert found, "no identified IJN division in these generated battles"
+    v, shown = found
+    rng = random.Random(2)
+    for _ in range(20):
+        sample = GAME.sample_state(v, rng)
+        assert GAME.view(sample, "usn") == v
+        for e in shown:
+            afloat = [q for q in sample.divisions[e["id"]].ships if sample.ships[q].status == "afloat"]
+            for x, q in zip(e["ships"], afloat):
+                if "class" in x:
+                    assert (D.ships[q].class_name, D.ships[q].type) == (x["class"], x["type"])

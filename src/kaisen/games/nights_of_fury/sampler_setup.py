@@ -10,7 +10,8 @@ the generator makes it, never read from the true state.
   division marker per group the generator forms (battleships and heavy cruisers; light cruisers; destroyers in
   fours; PT boats), each stack at least as big as the ships shown or counted under its markers, every class
   identified there, the enemy's losses (sunk and disengaged, in number) and what intelligence tells (H: ships,
-  capital ships, ships of each type); sizes the view leaves open follow the limits rolled for its mission.
+  capital ships, ships of each type); the kinds of division and the sizes the view leaves open follow the
+  limits rolled for its mission (a kind the view rules out gives way to one it allows, at random).
 * The enemy's flagship (E) is one of its ships at random; in a campaign, its pool is its navy less as many
   ships as the side's log says it sank, its commanders' cards those of the data (their experience is the
   enemy's), its log the side's own log seen from the other chair."""
@@ -163,8 +164,10 @@ def enemy_groups(d, view: dict[str, Any], rng: random.Random) -> list[list[str]]
     if not patterns:
         raise ValueError(f"no {foe} force of {len(bases)} divisions fits the view (types {force.get('types')})")
     for _ in range(TRIES):
-        kinds = rng.choice(patterns)
         lim = limits(d, foe, mission, have, rng)
+        kinds = _kinds(lim)             # the divisions a force of these limits makes, where the view allows them
+        if kinds not in patterns:
+            kinds = rng.choice(patterns)
         sizes = _sizes(kinds, [lo[b] for b in bases], [b in open_ for b in bases], lost, force, lim, have, rng)
         if sizes is None:
             continue
@@ -200,6 +203,12 @@ def _patterns(k: int, seen: list[list[tuple[str, str]]], force: dict[str, Any], 
                     continue
                 out.append(kinds)
     return out
+
+
+def _kinds(lim: dict[str, int]) -> list[str]:
+    """The kinds of division the generator forms from a force of every ship these limits allow."""
+    return (["heavy"] * bool(lim["BB"] + lim["CA"]) + ["light"] * bool(lim["CL"])
+            + ["destroyers"] * -(-lim["DD"] // DD_PER_DIVISION) + ["pt"] * bool(lim["PT"]))
 
 
 def _sizes(kinds, lo, open_, lost, force, lim, have, rng) -> list[int] | None:
