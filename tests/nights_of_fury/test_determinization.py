@@ -366,3 +366,35 @@ def test_d4_an_identified_enemy_class_in_a_generated_battle_is_dealt_to_its_posi
             for x, q in zip(e["ships"], afloat):
                 if "class" in x:
                     assert (D.ships[q].class_name, D.ships[q].type) == (x["class"], x["type"])
+
+
+def test_e_g_the_enemy_commanders_experience_is_hidden_until_he_fights_again():
+    """E, G: the IJN commander raising one trait or another after mission 2 gives the USN byte-identical views and
+    events through the next mission's set-up (his card's experience is the IJN's), and the USN's samples there
+    are the same for the two."""
+    rng = random.Random(0)
+    s = GAME.new_state("campaign")
+    while not (isinstance(p := GAME.pause(s), Decision) and p.kind == "experience-trait" and p.side == "ijn"
+               and len(p.options) > 1):
+        s = GAME.apply(s, tuple(rng.randint(1, x) for x in p.dice) if isinstance(p, Chance)
+                       else rng.choice(p.options).id)
+    first, answers, t = s, [], GAME.apply(s, p.options[0].id)
+    while t.phase in ("setup", "campaign"):
+        r = GAME.pause(t)
+        answers.append(tuple(rng.randint(1, k) for k in r.dice) if isinstance(r, Chance) else rng.choice(r.options).id)
+        t = GAME.apply(t, answers[-1])
+    alternatives = [[p.options[0].id] + answers[:-1], [p.options[1].id] + answers[:-1]]
+    testing.assert_hidden_alternatives(GAME, first, alternatives, ["usn"])
+    a, b = first, first
+    for x in alternatives[0][:1]:
+        a = GAME.apply(a, x)
+    b = GAME.apply(b, alternatives[1][0])
+    assert a.own.cards != b.own.cards
+    compared = 0
+    for x in answers[:-1]:
+        if isinstance(q := GAME.pause(a), Decision) and q.side == "usn":
+            va, vb = GAME.view(a, "usn"), GAME.view(b, "usn")
+            assert va == vb and GAME.sample_state(va, random.Random(1)) == GAME.sample_state(vb, random.Random(1))
+            compared += 1
+        a, b = GAME.apply(a, x), GAME.apply(b, x)
+    assert compared >= 3
