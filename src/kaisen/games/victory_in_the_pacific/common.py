@@ -224,7 +224,8 @@ class Labels:
     the option's fields and the unchanging rules data (Option(make=...))."""
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
-                 "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names")
+                 "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
+                 "ship_sides")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -235,6 +236,7 @@ class Labels:
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
         self.names = {u: sp.name for u, sp in units.items()}     # unit -> name, in file order (views copy it)
+        self.ship_sides = {u: sp.side for u, sp in units.items() if sp.kind == "ship"}   # ship -> side
         self.placings: dict = {}          # (air unit, sea area) -> its option; (side, ready units, base control)
                                           # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)

@@ -22,23 +22,22 @@ def repairable(c: Ctx, side: str) -> list[str]:
     damage = s.damage
     if not damage:
         return []
-    loc, units, bases = s.loc, c.d.units, c.d.bases
+    loc, bases = s.loc, c.d.bases
+    ours = c.labels.ship_sides           # ship -> its side (other units are never repaired)
     raider, moved, done = s.raider, s.moved, s.done
     out = []
-    for u in sorted(damage):
-        if not damage[u]:
+    for u in damage:                     # the same tests as ever, the cheapest first; then id order (sorted)
+        if ours.get(u) != side or not damage[u] or u in raider:
             continue
         where = loc.get(u)
         if where is None or not where.startswith("port:"):
-            continue
-        sp = units[u]
-        if sp.side != side or u in raider or sp.kind != "ship":
             continue
         if u in moved and u not in done:
             continue
         port = where[5:]
         if bases[port].repair_side == side and points_left(c, port) > 0:
             out.append(u)
+    out.sort()
     return out
 
 

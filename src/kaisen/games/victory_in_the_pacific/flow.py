@@ -322,15 +322,20 @@ def after_reinforcements(c: Ctx) -> None:
     c.s.step = "patrol:japan"
 
 
-def move_options(c: Ctx, step: str, side: str) -> list[Option]:
+def move_options(c: Ctx, step: str, side: str) -> list[Option] | tuple[Option, ...]:
     """The units that may still move in this step (and, while patrollers sail, raiders and repairs). A unit's
     options are made once per rules data for what they say and shared (`Labels.patrol_pairs`)."""
     s = c.s
     out: list[Option] = []
     if step == "patrol":
-        out += patrol_pairs(c, side)
+        kept = patrol_pairs(c, side)
+        repairs = end_turn.repairable(c, side)
+        rebuilds = end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
+        if not repairs and not rebuilds:
+            return kept + DONE_ONLY           # the kept options and "done", without a list made in between
+        out += kept
         made = c.labels.patrol_pairs
-        for u in end_turn.repairable(c, side):
+        for u in repairs:
             port, dmg = s.loc[u][5:], c.dmg(u)
             key = ("repair", u, port, dmg)
             o = made.get(key)
@@ -339,7 +344,7 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
                                        lazy_label("Repair one damage point of {} ({} damage; it stays in port "
                                                   "this turn)", c.name(u), dmg))
             out.append(o)
-        out += end_turn.rebuild_options(c, side)          # 23.5 (optional rule "air-strike-damage")
+        out += rebuilds
     elif step == "amph":
         units = c.d.units
         for u in c.by().get(("port", side), ()):
@@ -362,6 +367,7 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option]:
 
 
 DONE_MOVING = Option("done", "Finished", {"verb": "done"})
+DONE_ONLY = (DONE_MOVING,)
 
 
 def patrol_pairs(c: Ctx, side: str) -> tuple:
