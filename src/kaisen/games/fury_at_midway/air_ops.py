@@ -6,7 +6,8 @@ from itertools import chain
 from operator import itemgetter
 
 from kaisen.engine.core import Option
-from kaisen.games.fury_at_midway.common import DMCV_GROUPS, Ctx, lazy_label, narrate, return_group, unit_name
+from kaisen.games.fury_at_midway.common import (DMCV_GROUPS, Ctx, lazy_label, live_groups, narrate, return_group,
+                                                  unit_name)
 from kaisen.games.fury_at_midway.movement import JAPAN_ORDER, US_ORDER, enemies_on_map
 from kaisen.games.fury_at_midway.state import MIDWAY, StrikeGroup, other
 
@@ -657,20 +658,29 @@ def offered(c: Ctx, answer: str) -> bool:
     s = c.s
     verb, _, rest = answer.partition(":")
     if verb in _UNIT_VERBS:
-        q = rest.partition(":")[0]
-        if q not in c.st.side_pos[s.op_side]:
+        q, _, k = rest.partition(":")
+        st = c.st
+        if q not in st.side_pos[s.op_side]:
             return False                # only the operating side's units have segments (`op_options`)
-        for o in _Facts(c, {}).seg(q):
+        v = s.air.get(q)
+        if v is None or q in s.moved or q in s.forming:
+            return False                # `_Facts.seg`: no options
+        box = v[0]
+        info = st.boxinfo.get(box)
+        if info is None:
+            info = _box_info(st, box)
+        if verb == "cap":               # `_Facts._deck_seg`: every fighter on a deck may fly CAP
+            return not k and info[0] == "deck" and st.spec[q].role == "fighter"
+        if verb == "deck":              # `_Facts.seg`: a hangar unit while its carrier has a free deck box
+            return not k and info[0] == "hangar" and bool(c.free_boxes(info[1]))
+        if verb == "uncap":             # `_Facts._cap_seg`
+            return info[0] == "cap" and k in uncap_carriers(c, q, info[1], c.free_boxes)
+        for o in _Facts(c, {}).seg(q):  # into the strike group: `_Facts.joins` and the unit's own rule
             if o.id == answer:
                 return True
         return False
-    if verb == "sg-go":
-        if not s.forming:
-            return False
-        for o in _launch_options(c, s.forming):
-            if o.id == answer:
-                return True
-        return False
+    if verb == "sg-go":                 # `_launch_options`: one move per hex of `launch_hexes`
+        return bool(s.forming) and rest in launch_hexes(c)
     if verb == "sg-move" or verb == "sg-return":
         if not s.groups:
             return False
@@ -1020,20 +1030,8 @@ class _Facts:
         return tuple(out)
 
     def _uncap_carriers(self, q: str, group: str) -> list[str]:
-        """CAP -> deck (6.4(3) 'and vice versa'): a carrier of the group with a free deck box; a Japanese fighter
-        goes to its parent when the parent is undamaged. A free deck box always has room for the unit (no aircraft
-        in it to combine with), so room is the load under capacity (8.3(3))."""
-        c = self.c
-        if c.st.side_of[q] == "japan" and c.parent_ok(q):
-            p = c.st.parent[q]
-            cands = c.carriers_of(group)
-            if p in cands:
-                cands = (p,)
-        else:
-            cands = c.carriers_of(group)
-        aboard = self.air.index().aboard
-        carriers = c.d.carriers
-        return [k for k in cands if self.free(k) and len(aboard.get(k, ())) < carriers[k].capacity]
+        """`uncap_carriers` with this menu's free deck boxes."""
+        return uncap_carriers(self.c, q, group, self.free)
 
     def all_segs(self, side: str) -> list[tuple[Option, ...]]:
         """Every squadron's segment of the side, in id order: only those in a hangar, on a deck or in CAP have
@@ -1055,6 +1053,22 @@ class _Facts:
 
 
 _MENU_BOXES = frozenset({"hangar", "deck", "cap"})
+
+
+def uncap_carriers(c: Ctx, q: str, group: str, free) -> list[str]:
+    """CAP -> deck (6.4(3) 'and vice versa'): a carrier of the group with a free deck box (`free(k)`: its free deck
+    boxes); a Japanese fighter goes to its parent when the parent is undamaged. A free deck box always has room for
+    the unit (no aircraft in it to combine with), so room is the load under capacity (8.3(3))."""
+    if c.st.side_of[q] == "japan" and c.parent_ok(q):
+        p = c.st.parent[q]
+        cands = c.carriers_of(group)
+        if p in cands:
+            cands = (p,)
+    else:
+        cands = c.carriers_of(group)
+    aboard = c.s.air.index().aboard
+    carriers = c.d.carriers
+    return [k for k in cands if free(k) and len(aboard.get(k, ())) < carriers[k].capacity]
 
 
 def _pairs(c: Ctx, side: str) -> list[tuple[str, str]]:
@@ -1347,8 +1361,7 @@ def return_choices(c: Ctx, g: StrikeGroup) -> list[str]:
     aircraft when the strike's hex is within 5 of Midway."""
     if not free_returners(c, g):
         return []
-    out = [gr for gr in c.groups_of_side(g.side) if gr != MIDWAY and c.group_hex(gr) is not None
-           and any(c.operational(k) for k in c.carriers_of(gr))]
+    out = live_groups(c, g.side)
     if g.side == "usa" and c.operational(MIDWAY) and \
             c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range:
         out.append(MIDWAY)
@@ -1381,10 +1394,16 @@ def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
     g = s.groups.pop(gid)
     chosen = set(free_returners(c, g)) if choice else set()
     parts = []
+    live = None         # `live_groups` of the side, worked out once: landing survivors in Return boxes changes it not
     for q in g.units:
         if s.air[q][0] == "lost":
             continue
-        gr = choice if q in chosen else return_group(c, q, g)
+        if q in chosen:
+            gr = choice
+        else:
+            if live is None:
+                live = live_groups(c, g.side)
+            gr = return_group(c, q, g, live)
         s.air[q] = (f"{box}:{gr}", s.air[q][1])
         parts.append((c.unit_name(q), c.group_name(gr)))
     if parts:

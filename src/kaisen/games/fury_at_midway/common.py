@@ -418,14 +418,21 @@ class Ctx:
         self.fleet_check()
 
 
-def return_group(c: Ctx, q: str, g) -> str:
-    """9.5: which group's Return box a survivor of strike group `g` uses (air operations, and card 10)."""
+def live_groups(c: Ctx, side: str) -> list[str]:
+    """9.5: the side's groups (Midway aside) on the map with a carrier that can take aircraft in, in order."""
+    return [gr for gr in c.groups_of_side(side) if gr != MIDWAY and c.group_hex(gr) is not None
+            and any(c.operational(k) for k in c.carriers_of(gr))]
+
+
+def return_group(c: Ctx, q: str, g, live: list[str] | None = None) -> str:
+    """9.5: which group's Return box a survivor of strike group `g` uses (air operations, and card 10). `live`:
+    `live_groups` of the unit's side, when known."""
     if c.from_midway(q):
         return MIDWAY
     side = c.side_of(q)
     home = c.group_of(c.parent(q))
-    live = [gr for gr in c.groups_of_side(side) if gr != MIDWAY and c.group_hex(gr) is not None
-            and any(c.operational(k) for k in c.carriers_of(gr))]
+    if live is None:
+        live = live_groups(c, side)
     if side == "japan":
         if c.parent_ok(q) and home in live:
             return home
