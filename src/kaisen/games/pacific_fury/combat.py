@@ -7,7 +7,7 @@ from functools import partial
 from kaisen.engine.core import Chance, Option
 from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
 from kaisen.games.pacific_fury.common import (_TF_ID, DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, describe,
-                                              hits_for, sink_threshold)
+                                              hits_for, sink_threshold, tf_type)
 from kaisen.games.pacific_fury.landing import land
 from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME, Combat, TaskForce, other
 
@@ -63,8 +63,12 @@ def _launch_text(side: str, tid: str, target: str) -> str:
 
 
 def tfcs(c: Ctx, side: str) -> list[TaskForce]:
-    cb = c.s.combat
-    return sorted((t for t in c.s.in_zone(cb.zone, side) if c.tf_type(t) == "TF-C"), key=_TF_ID)
+    """A side's TF-Cs in the combat's zone, by id."""
+    zone, d = c.s.combat.zone, c.d
+    out = [t for t in c.s.tfs.values() if t[4] == zone and t[1] == side and tf_type(d, t) == "TF-C"]   # (in_zone)
+    if len(out) > 1:
+        out.sort(key=_TF_ID)
+    return out
 
 
 def target_name(c: Ctx, target: str) -> str:
@@ -121,12 +125,13 @@ def start_round(c: Ctx) -> None:
                 bonus, cap = as_aa_bonus(d, units, atk.ships), cap_of(d, atk.ships)
                 add_fire(c, dfn, [(u, d.ships[u].cf + bonus, cap) for u in target_cvs], list(atk.ships))
     elif cb.kind == "carrier":
-        if len(cb.targets) < len(tfcs(c, a)) + len(tfcs(c, dfn)):
+        fighting = {a: tfcs(c, a), dfn: tfcs(c, dfn)}      # (no task force moves while the fire is queued)
+        if len(cb.targets) < len(fighting[a]) + len(fighting[dfn]):
             choose_targets(c)
             return
         engage(c, [s.tfs[cb.mover]] if cb.mover in s.tfs else [])
         for side in (a, dfn):
-            for tf in tfcs(c, side):
+            for tf in fighting[side]:
                 engage(c, [tf, s.tfs[cb.targets[tf.id]]])     # 10.5: the firing TF-C and its target
                 units = list(s.tfs[cb.targets[tf.id]].ships)
                 bonus, cap = as_aa_bonus(d, tf.ships, units), cap_of(d, units)
@@ -282,29 +287,35 @@ def allocate_or_roll(c: Ctx) -> None:
 
 
 def alloc_pool(c: Ctx) -> list:
-    return next(p for p in c.s.combat.pools if p[1] > 0)
+    for p in c.s.combat.pools:
+        if p[1] > 0:
+            return p
+    raise StopIteration      # (as next() of an empty generator)
 
 
-def alloc_options(c: Ctx) -> list[Option]:
-    pool = alloc_pool(c)
-    cb = c.s.combat
+def alloc_options(c: Ctx, pool: list | None = None) -> list[Option]:
+    """10.7: a hit on each eligible ship of the first pool with hits left (`pool`, when the caller has it)."""
+    if pool is None:
+        pool = alloc_pool(c)
     loc = c.s.loc
     d = c.d
-    applied = cb.applied
+    applied = c.s.combat.applied
+    made = _HIT_OPTIONS.get(id(d))
+    if made is None or len(made) > 50_000:
+        made = _HIT_OPTIONS[id(d)] = {}
     out = []
     for u in eligible(c, pool):
-        key = (id(d), u, applied.get(u, 0), loc[u])
-        o = _HIT_OPTIONS.get(key)
+        key = (u, applied.get(u, 0), loc[u])
+        o = made.get(key)
         if o is None:
-            if len(_HIT_OPTIONS) > 50_000:
-                _HIT_OPTIONS.clear()
-            o = _HIT_OPTIONS[key] = Option("hit:" + u, None, hit_fields(u, key[2], key[3]), partial(_hit_label, d))
+            o = made[key] = Option("hit:" + u, None, hit_fields(u, key[1], key[2]), partial(_hit_label, d))
         out.append(o)
     return out
 
 
-# A hit option says only what its key holds (the ship, its hits so far, where it is): made once per value.
-_HIT_OPTIONS: dict[tuple, Option] = {}
+# A hit option says only what its key holds (the ship, its hits so far, where it is): made once per value, per
+# data set.
+_HIT_OPTIONS: dict[int, dict[tuple, Option]] = {}
 
 
 def _hit_label(d, o: Option) -> str:
@@ -602,10 +613,12 @@ def choose_targets(c: Ctx) -> None:
     s = c.s
     cb = s.combat
     for side in (cb.attacker, other(cb.attacker)):
+        enemy = None
         for tf in tfcs(c, side):
             if tf.id in cb.targets:
                 continue
-            enemy = sorted(s.in_zone(cb.zone, other(side)), key=_TF_ID)
+            if enemy is None:        # (the same for each of the side's TF-Cs: no task force moves here)
+                enemy = sorted(s.in_zone(cb.zone, other(side)), key=_TF_ID)
             if len(enemy) == 1:
                 cb.targets[tf.id] = enemy[0].id
             else:

@@ -191,19 +191,35 @@ class Ctx:
 
 
 def carriers(d: PFData, units) -> list[str]:
-    return [u for u in units if d.ships[u].is_carrier]
+    cv = d.carriers
+    return [u for u in units if u in cv]
 
 
 def cap_of(d: PFData, units) -> int:
     """10.5 CAP: a target with a CV takes 2 off each firing unit's hits, with only CVL 1."""
-    types = {d.ships[u].type for u in units}
-    return 2 if "CV" in types else 1 if "CVL" in types else 0
+    cv = d.carriers
+    ships = d.ships
+    cap = 0
+    for u in units:
+        if u in cv:
+            if ships[u].type == "CV":
+                return 2
+            cap = 1
+    return cap
 
 
 def as_aa_bonus(d: PFData, firing_units, target_units) -> int:
     """10.5 AS vs AA: +2 if AS >= 2 x AA or AA is 0, +1 if AS > AA, else 0."""
-    air = sum(d.ships[u].icons for u in firing_units if d.ships[u].is_carrier)
-    aa = sum(1 for u in target_units if not d.ships[u].is_carrier)
+    cv = d.carriers
+    ships = d.ships
+    air = 0
+    for u in firing_units:
+        if u in cv:
+            air += ships[u].icons
+    aa = 0
+    for u in target_units:
+        if u not in cv:
+            aa += 1
     if aa == 0 or air >= 2 * aa:
         return 2
     return 1 if air > aa else 0

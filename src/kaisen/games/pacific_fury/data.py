@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -74,6 +74,18 @@ class PFData:
     max_box: int
     icons: tuple[int, ...]
     events: dict[str, tuple[EventSpec, ...]]
+
+    # Static unit sets, made on first use and kept on the data set (a frozen dataclass: cached_property writes
+    # the instance's __dict__ directly); the combat procedures read them instead of a ShipSpec property per ship.
+    @cached_property
+    def carriers(self) -> frozenset[str]:
+        """The ids of the carriers (CV and CVL: ShipSpec.is_carrier)."""
+        return frozenset(u for u, sp in self.ships.items() if sp.is_carrier)
+
+    @cached_property
+    def transports(self) -> frozenset[str]:
+        """The ids of the Transports units and the Tokyo Express (ShipSpec.is_transport)."""
+        return frozenset(u for u, sp in self.ships.items() if sp.is_transport)
 
     def event_for(self, side: str, face: int) -> EventSpec:
         for ev in self.events[side]:

@@ -184,8 +184,8 @@ def _pause(s: PFState, d: PFData) -> Pause:
         return combat.fire_chance(c, arg)
     if step == "alloc":
         pool = combat.alloc_pool(c)
-        return Decision(pool[0], f"Apply a hit ({pool[1]} left to apply)", tuple(combat.alloc_options(c)), "10.7",
-                        "allocate-hit")
+        return Decision(pool[0], f"Apply a hit ({pool[1]} left to apply)", tuple(combat.alloc_options(c, pool)),
+                        "10.7", "allocate-hit")
     if step == "sunk":
         return combat.sunk_chance(c)
     if step == "rtb":

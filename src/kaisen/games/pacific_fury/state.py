@@ -153,7 +153,9 @@ class PFState:
         return [u for u, l in self.loc.items() if l == where]
 
     def in_zone(self, zone: str, side: str | None = None) -> list[TaskForce]:
-        return [tf for tf in self.tfs.values() if tf.zone == zone and (side is None or tf.side == side)]
+        if side is None:
+            return [tf for tf in self.tfs.values() if tf[4] == zone]             # (zone)
+        return [tf for tf in self.tfs.values() if tf[4] == zone and tf[1] == side]     # (zone, side)
 
     def in_boxes(self, side: str) -> list[TaskForce]:
         return sorted((tf for tf in self.tfs.values() if tf.side == side and tf.box is not None), key=lambda t: t.box)
