@@ -244,3 +244,17 @@ def test_E_the_player_designates_the_commanders_ship():
     assert asked, "no side was asked where its commander sails"
     for side in asked:
         assert s.commanders[side][1] == s.own.flagship[side]
+
+
+def test_G_the_enemys_ship_limit_roll_is_a_hidden_alternative_to_the_usn():
+    """G, B: two generated battles that differ only in the IJN's ship-limit dice give the USN the same view and the
+    same events (its limits, like its ships, are the IJN's own)."""
+    seen = []
+    for ijn_faces in ((6, 1, 2, 3), (1, 6, 6, 6)):
+        s = GAME.new_state("generated")
+        s, _ = play(s, (3, 1, 2, 4), (5, 3), (1,), (3,), (6, 5))
+        s = GAME.apply(s, ijn_faces)
+        usn_events = [(e.kind, e.rule, e.text) for e in GAME.events(s) if e.visible_to("usn")]
+        seen.append((GAME.view(s, "usn"), usn_events, [e.text for e in GAME.events(s) if e.visible_to("ijn")]))
+    assert seen[0][0] == seen[1][0] and seen[0][1] == seen[1][1]
+    assert seen[0][2] != seen[1][2]          # the IJN itself reads what its roll came to

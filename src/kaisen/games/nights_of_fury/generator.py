@@ -179,7 +179,8 @@ def on_limit(c: Ctx, side: str, faces) -> None:
         i += r.dice
         limits[r.type] = min(have[r.type], r.limit(dice))
     put(c, limits={**c.s.own.limits, side: limits}, chosen={**c.s.own.chosen, side: []})
-    c.note("setup", "G", _limits_text, side, tuple((t, n) for t, n in limits.items() if n))
+    # the limits are the side's own (its ships go face down, B): only it reads them, as only its view shows them
+    c.note_to(side, "setup", "G", _limits_text, side, tuple((t, n) for t, n in limits.items() if n))
     _limits_next(c)
 
 
