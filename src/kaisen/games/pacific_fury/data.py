@@ -83,9 +83,9 @@ class PFData:
         return frozenset(u for u, sp in self.ships.items() if sp.is_carrier)
 
     @cached_property
-    def transports(self) -> frozenset[str]:
-        """The ids of the Transports units and the Tokyo Express (ShipSpec.is_transport)."""
-        return frozenset(u for u, sp in self.ships.items() if sp.is_transport)
+    def transports(self) -> tuple[str, ...]:
+        """The ids of the Transports units and the Tokyo Express (ShipSpec.is_transport), in the data's order."""
+        return tuple(u for u in self.order if self.ships[u].is_transport)
 
     def event_for(self, side: str, face: int) -> EventSpec:
         for ev in self.events[side]:

@@ -27,9 +27,19 @@ def on_roll(c: Ctx, face: int) -> None:
         return
     if not ev.repeatable:
         s.events_used = s.events_used + (ev.id,)
-    c.note("event", ev.prov.split(": ")[0].replace("rulebook ", ""), "{} event roll {}: {}".format, SIDE_NAME[side], face,
-           ev.name)
-    getattr(EVENTS_RESOLVE, ev.id.replace("-", "_"))(c, face)
+    rule, resolve = _RESOLVERS.get(ev.prov + "|" + ev.id) or _resolver(ev)
+    c.note("event", rule, "{} event roll {}: {}".format, SIDE_NAME[side], face, ev.name)
+    resolve(c, face)
+
+
+_RESOLVERS: dict[str, tuple] = {}     # an event's provenance and id -> (its rule, its resolver): read once
+
+
+def _resolver(ev) -> tuple:
+    """An event's rule (from its provenance, "rulebook 7.1: ...") and its resolver (EVENTS_RESOLVE, by id)."""
+    got = _RESOLVERS[ev.prov + "|" + ev.id] = (ev.prov.split(": ")[0].replace("rulebook ", ""),
+                                               getattr(EVENTS_RESOLVE, ev.id.replace("-", "_")))
+    return got
 
 
 class EVENTS_RESOLVE:

@@ -21,11 +21,9 @@ def start_turn(c: Ctx) -> None:
     s.transport_sunk = False
     c.note("turn", "6.1", _turn_text, s.turn, s.initiative, s.marker)
     receiver = other(s.initiative)
-    for u in d.order:
+    loc = s.loc
+    for u in d.transports:        # (the Transports units and the Tokyo Express marker, in the data's order)
         sp = d.ships[u]
-        if sp.type == "AP":
-            s.loc[u] = "base" if sp.side == receiver else "offboard"
-        elif sp.type == "TE":
-            s.loc[u] = "offboard"
+        loc[u] = "base" if sp.type == "AP" and sp.side == receiver else "offboard"
     c.note("transports", "6.3", "{} receives its two Transports units".format, SIDE_NAME[receiver])
     c.finish(DONE_PHASE)

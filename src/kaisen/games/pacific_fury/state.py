@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from kaisen.engine.core import Event, Pause
@@ -16,6 +17,7 @@ OPERATIONS = 7
 
 
 _new = object.__new__
+_BOX = itemgetter(3)      # a TaskForce's box
 
 
 def other(side: str) -> str:
@@ -158,7 +160,7 @@ class PFState:
         return [tf for tf in self.tfs.values() if tf[4] == zone and tf[1] == side]     # (zone, side)
 
     def in_boxes(self, side: str) -> list[TaskForce]:
-        return sorted((tf for tf in self.tfs.values() if tf.side == side and tf.box is not None), key=lambda t: t.box)
+        return sorted([tf for tf in self.tfs.values() if tf[1] == side and tf[3] is not None], key=_BOX)   # (side, box)
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def options_of(s, d) -> list[Option]:
             entries = _add_lists(d, side, box)[1 if kind == "TF-A" else 2 if kind == "TF-C" else 0]
         opts = [opt for u, opt in entries if loc[u] == "base"]
         if (tf is None and side == "japan" and s.initiative == "usa" and not s.te_formed
-                and any(loc[u] == "base" for u in japanese_transports(d))):
+                and "base" in map(loc.__getitem__, japanese_transports(d))):    # (any Transports in base)
             opts.append(_box_options(d, side, box)[0])
     if tf is not None and box < BOXES:
         opts.append(_box_options(d, side, box)[1])
