@@ -155,6 +155,16 @@ def strength(v, u: str) -> float:
 
 def worth(v, u: str) -> float:
     """How much sinking (or saving) a unit matters."""
+    got = _WORTH.get(u)
+    if got is None:
+        got = _WORTH[u] = _worth(u)
+    return got
+
+
+_WORTH: dict[str, float] = {}        # unit -> worth (its printed factors alone)
+
+
+def _worth(u: str) -> float:
     sp = spec(u)
     if sp.kind == "lba":
         return 4.0
@@ -202,10 +212,22 @@ def reach(v, base: str, side: str, limit: int) -> dict[str, int]:
 # control of every area), read only by its callers, at most _REACHES_KEPT entries (then started afresh).
 _REACHES: dict[tuple, dict[str, int]] = {}
 _REACHES_KEPT = 20000
+_NEAREST: dict[int, tuple[dict[str, int], list[str]]] = {}   # id of a kept reach -> (it, its areas nearest first)
 
 
 def pass_chance(v, u: str, n: int, raid: bool) -> float:
     """Chance of arriving as intended (6.4: a roll is needed from the 2nd area patrolling, the 3rd raiding)."""
+    key = (u, v["units"][u]["damage"], n, raid)
+    got = _PASS.get(key)
+    if got is None:
+        got = _PASS[key] = _pass_chance(v, u, n, raid)
+    return got
+
+
+_PASS: dict[tuple[str, int, int, bool], float] = {}   # (unit, damage, areas, raid) -> pass_chance (data() alone)
+
+
+def _pass_chance(v, u: str, n: int, raid: bool) -> float:
     sp = spec(u)
     need = 3 if raid and sp.nation in ("japan", "us") else 2
     if sp.kind != "ship" or n < need or speed(v, u) >= 7:
@@ -239,13 +261,22 @@ class Board:
         self.foe = foe_of(side)
         self.turn: int = view["turn"]
         self.cs: dict[str, Any] = view["control_state"]
-        self.moved = set(self.cs.get("moved", ()))
         self._sea: dict[str, dict[str, list[str]]] | None = None
         self._threat: dict[str, float] | None = None
         self._at: dict[tuple[str, str], float] = {}
         self._gain: dict[tuple[str, float], tuple[float, float, float, float]] = {}
+        self._enemy: dict[str, tuple[float, float]] = {}
         self._reach: dict[tuple[str, str, int], dict[str, int]] = {}
         self._control: tuple | None = None
+        self._moved: set[str] | None = None
+
+    @property
+    def moved(self) -> set[str]:
+        """The units that left port this turn (made when first asked)."""
+        moved = self._moved
+        if moved is None:
+            moved = self._moved = set(self.cs.get("moved", ()))
+        return moved
 
     @property
     def sea(self) -> dict[str, dict[str, list[str]]]:
@@ -283,8 +314,25 @@ class Board:
             if got is None:
                 if len(_REACHES) >= _REACHES_KEPT:
                     _REACHES.clear()
+                    _NEAREST.clear()
                 got = _REACHES[full] = reach(self.v, base, side, limit)
             self._reach[key] = got
+        return got
+
+    def nearest(self, areas: dict[str, int]) -> list[str]:
+        """The areas of a `reach` result, nearest first, then by id (sorted once per result: see reach)."""
+        got = _NEAREST.get(id(areas))
+        if got is None or got[0] is not areas:
+            got = _NEAREST[id(areas)] = (areas, sorted(areas, key=lambda a: (areas[a], a)))
+        return got[1]
+
+    def enemy_at(self, area: str) -> tuple[float, float]:
+        """side_power of the enemy at sea in `area` and the sum of their worth (the same sums, made once per area)."""
+        got = self._enemy.get(area)
+        if got is None:
+            theirs = self.at_sea(area, self.foe)
+            v = self.v
+            got = self._enemy[area] = (side_power(v, theirs), sum(worth(v, x) for x in theirs))
         return got
 
     def at_sea(self, area: str, side: str) -> list[str]:
@@ -325,6 +373,7 @@ class Board:
             foe, moved, v = self.foe, self.moved, self.v
             units = v["units"]
             first = self.turn == 1
+            spread: dict[str, tuple] = {}   # port location -> (its reach, the share of a ship's strength per area)
             for u, armor in _SHIPS[foe]:    # the enemy's ships in the view's order (id order)
                 x = units.get(u)
                 if x is None or u in moved:
@@ -333,12 +382,17 @@ class Board:
                 damage = x["damage"]
                 if not loc.startswith("port:") or damage > armor or (first and self.frozen(u)):
                     continue
-                areas = self.reach(loc[5:], foe, 3)
-                share = 2.0 / max(2, len(areas)) * (1.5 if x["raider"] else 1.0)
+                got = spread.get(loc)
+                if got is None:
+                    areas = self.reach(loc[5:], foe, 3)
+                    got = spread[loc] = (areas, 2.0 / max(2, len(areas)))
+                areas, share = got
+                if x["raider"]:
+                    share = share * 1.5
                 got = _VALUES.get((u, damage))
-                s = (got if got is not None else _values(u, damage))[3]
+                add = (got if got is not None else _values(u, damage))[3] * share    # the same product each area
                 for a in areas:
-                    t[a] = get(a, 0) + s * share
+                    t[a] = get(a, 0) + add
             threat = self._threat = t
         return threat.get(area, 0.0)
 
@@ -445,9 +499,17 @@ def raid_setup(b: Board, opts) -> str:
 
 def signature(b: Board, u: str) -> tuple:
     """Ships alike in port, factors and damage are scored alike: score each kind once."""
-    sp = spec(u)
-    return (b.in_port(u), sp.kind, sp.type, sp.nation, sp.gunnery, sp.gunnery_bonus, sp.airstrike,
-            sp.airstrike_bonus, sp.armor, sp.speed, sp.defense, dmg(b.v, u))
+    x = b.v["units"][u]
+    loc = x["loc"]
+    factors = _FACTORS.get(u)
+    if factors is None:
+        sp = spec(u)
+        factors = _FACTORS[u] = (sp.kind, sp.type, sp.nation, sp.gunnery, sp.gunnery_bonus, sp.airstrike,
+                                 sp.airstrike_bonus, sp.armor, sp.speed, sp.defense)
+    return (loc[5:] if loc.startswith("port:") else None, factors, x["damage"])
+
+
+_FACTORS: dict[str, tuple] = {}     # unit -> its printed factors (signature: units alike have equal tuples)
 
 
 def sortie_gains(b: Board, opts, target, least: float) -> list[tuple[float, str]]:
@@ -493,11 +555,12 @@ def patrol_target(b: Board, u: str, options: list[str] | None) -> tuple[str | No
     s = b.strength(u)
     careful = b.side == "allies" and b.turn < OFFENSIVE_TURN and spec(u).airstrike > 0 and spec(u).kind == "ship"
     top, pick = 0.0, None
-    for a in sorted(areas, key=lambda a: (areas[a], a)):
+    for a in (b.nearest(areas) if options is None else sorted(areas, key=lambda a: (areas[a], a))):
         if careful and b.strength_at(a, b.foe) + b.threat(a) > b.strength_at(a, b.side) + s:
             continue          # early on an Allied carrier patrols only where it is not outmatched
-        p = pass_chance(b.v, u, areas[a], False)
-        g = b.gain(a, s) * (p + (1 - p) * 0.3) - 0.05 * areas[a]
+        n = areas[a]
+        p = pass_chance(b.v, u, n, False)
+        g = b.gain(a, s) * (p + (1 - p) * 0.3) - 0.05 * n
         if pick is None or g > top:
             top, pick = g, a
     return pick, top
@@ -513,17 +576,18 @@ def raid_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     s = b.strength(u)
     need = 1.3 if b.side == "allies" and b.turn < OFFENSIVE_TURN else 1.0
     top, pick = 0.0, None
-    for a in sorted(areas, key=lambda a: (areas[a], a)):
+    for a in (b.nearest(areas) if options is None else sorted(areas, key=lambda a: (areas[a], a))):
         mine = b.at_sea(a, b.side)
         theirs = b.at_sea(a, b.foe)
         if not theirs and not mine:
             continue
         g = b.gain(a, s, threat_w=0.6 if b.side == "japan" else 0.0)
         if theirs:
-            ratio = (side_power(b.v, mine + [u]) + 0.1) / (side_power(b.v, theirs) + 0.1)
+            power, worths = b.enemy_at(a)
+            ratio = (side_power(b.v, mine + [u]) + 0.1) / (power + 0.1)
             if ratio < need and not mine:
                 continue
-            g += 0.2 * sum(worth(b.v, x) for x in theirs) * min(1.0, s / (b.strength_at(a, b.foe) + 1))
+            g += 0.2 * worths * min(1.0, s / (b.strength_at(a, b.foe) + 1))
         g *= pass_chance(b.v, u, areas[a], True)
         if pick is None or g > top:
             top, pick = g, a
@@ -544,7 +608,7 @@ def amph_target(b: Board, u: str, options: list[str] | None) -> tuple[str | None
     ours = b.reach(base, b.side, 2)
     areas = ours if options is None else {a: ours.get(a, 2) for a in options}
     top, pick = 0.0, None
-    for a in sorted(areas, key=lambda a: (areas[a], a)):
+    for a in (b.nearest(areas) if options is None else sorted(areas, key=lambda a: (areas[a], a))):
         mine, theirs = b.strength_at(a, b.side), b.strength_at(a, b.foe)
         if mine <= 0 or mine < 1.5 * theirs:
             continue

@@ -316,14 +316,17 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
     """The targets `u` may still be given so that the whole assignment can be completed legally (7.412,
     7.422-7.424); HOLD is a Japanese carrier's choice not to fire at night."""
     side = c.side_of(u)
-    foes = [f for f in fighting(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]     # 20.5, 20.6
     if cb.phase == "defend":
         return [f for f in air_strikes.attacking_strikes(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]  # 23.31
+    foes = fighting(c, cb, other(side))
+    if task_forces.active(c, cb):       # 20.5, 20.6 (without task forces every unit can be hit: can_be_hit)
+        foes = [f for f in foes if task_forces.can_be_hit(c, cb, f)]
     if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
         return foes
-    foes = [f for f in foes if _kind(c, f) != "lba"]                    # 7.422
-    ships = [f for f in foes if _kind(c, f) == "ship"]
-    nc = {f for f in ships if not c.is_carrier(f)}
+    units, carriers = c.d.units, c.labels.carriers
+    foes = [f for f in foes if units[f].kind != "lba"]                  # 7.422
+    ships = [f for f in foes if units[f].kind == "ship"]
+    nc = {f for f in ships if f not in carriers}
     allc = set(ships)
     firing = set(cb.firing)
     taken = set(cb.assign.values())
@@ -334,11 +337,11 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
         need = set()
         if any(x in allc and x not in nc and x not in firing for x in tt):
             need |= nc                                                  # 7.424
-        if any(_kind(c, x) == "amph" for x in tt if x != HOLD):
+        if any(x != HOLD and units[x].kind == "amph" for x in tt):
             need |= allc                                                # 7.423
         if len(need - tt) <= left:
             out.append(t)
-    if side == "japan" and c.is_carrier(u):
+    if side == "japan" and u in carriers:
         out.append(HOLD)
     return out
 
