@@ -670,27 +670,45 @@ def offered(c: Ctx, answer: str) -> bool:
         if info is None:
             info = _box_info(st, box)
         if verb == "cap":               # `_Facts._deck_seg`: every fighter on a deck may fly CAP
-            return not k and info[0] == "deck" and st.spec[q].role == "fighter"
+            return rest == q and info[0] == "deck" and st.spec[q].role == "fighter"
         if verb == "deck":              # `_Facts.seg`: a hangar unit while its carrier has a free deck box
-            return not k and info[0] == "hangar" and bool(c.free_boxes(info[1]))
-        if verb == "uncap":             # `_Facts._cap_seg`
-            return info[0] == "cap" and k in uncap_carriers(c, q, info[1], c.free_boxes)
-        for o in _Facts(c, {}).seg(q):  # into the strike group: `_Facts.joins` and the unit's own rule
-            if o.id == answer:
-                return True
-        return False
+            return rest == q and info[0] == "hangar" and bool(c.free_boxes(info[1]))
+        if verb == "uncap":             # `_Facts._cap_seg`: `uncap_carriers`, asked of the one carrier
+            if info[0] != "cap":
+                return False
+            group = info[1]
+            cands = c.carriers_of(group)
+            if st.side_of[q] == "japan" and c.parent_ok(q):
+                p = st.parent[q]
+                if p in cands:
+                    cands = (p,)
+            return (k in cands and bool(c.free_boxes(k))
+                    and len(s.air.index().aboard.get(k, ())) < c.d.carriers[k].capacity)
+        # into the strike group (`_Facts._deck_seg`): the unit's own rule (`_unit_may_join`), then its carrier's
+        # (`_carrier_may_join`, which `_Facts.joins` works out from the carriers' places)
+        return rest == q and info[0] == "deck" and _unit_may_join(c, q) and _carrier_may_join(c, info[1])
     if verb == "sg-go":                 # `_launch_options`: one move per hex of `launch_hexes`
-        return bool(s.forming) and rest in launch_hexes(c)
-    if verb == "sg-move" or verb == "sg-return":
-        if not s.groups:
+        if not s.forming:
             return False
-        for o in _fly_options(c, s.op_side, c.st.options, c.d):
-            if o.id == answer:
-                return True
-        return False
-    if verb == "end" and not rest:
-        return (not s.forming and not (s.groups and _fly_options(c, s.op_side, c.st.options, c.d))
-                and not midway_launch_due(c))
+        k = launch_origin(c, s.forming[0])
+        mid = c.d.midway.hex
+        here = mid if k == MIDWAY else fleet_hex_of_carrier(c, k)
+        return rest in c.st.within2[here] and (s.op_kind == "midway" or rest != mid)
+    if verb == "sg-move" or verb == "sg-return":    # `_fly_options`: a group of the side still to fly this operation
+        gid, _, h = rest.partition(":")
+        g = s.groups.get(gid)
+        if g is None or g.id != gid or g.side != s.op_side or g.moved:
+            return False
+        hexes = flight_targets(c, g)    # `_group_fly_options`: a move to each target in reach, else home
+        return h in hexes if verb == "sg-move" else rest == gid and not hexes
+    if answer == "end":                 # no group forming, none still to fly (each has a move), no launch due
+        if s.forming:
+            return False
+        side = s.op_side
+        for g in s.groups.values():
+            if g.side == side and not g.moved:
+                return False
+        return not midway_launch_due(c)
     return False
 
 
@@ -1425,8 +1443,16 @@ def end(c: Ctx) -> None:
 
 def spent_cap(c: Ctx, side: str) -> list[str]:
     """9.2(4): the side's fighters that intercepted this air operation, in id order."""
-    air = c.s.air
-    return [q for q in c.st.side_squadrons[side] if q in air and air[q][0].startswith("spent:")]
+    out: list[str] = []
+    n = 0
+    side_of = c.st.side_of
+    for box, units in c.s.air.index().by_box.items():     # the spent CAP boxes, units in id order in each
+        if box[:6] == "spent:" and side_of[units[0]] == side:
+            out += units
+            n += 1
+    if n > 1:
+        out.sort()
+    return out
 
 
 def cap_candidates(c: Ctx, q: str) -> list[str]:

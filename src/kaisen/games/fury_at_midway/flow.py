@@ -168,11 +168,17 @@ def apply(s: FaMState, d: FaMData, answer) -> FaMState:
     the menu that can hold it (`air_ops.offered`) instead of the whole menu: the same answers pass, and one it
     cannot vouch for is checked against the whole menu as any other answer (the same refusal). The new state then
     has no move vouching for its menu (`optouch`): its menu, when asked, is worked out from the last one made."""
-    if s.cache is None and s.step == "op" and type(answer) is str and air_ops.offered(Ctx(s, d, frozen=True), answer):
-        new = apply_step(s, Decision(s.op_side, "", (Option(answer),), "8.2", "air-operation"), answer,
-                         lambda new: Ctx(new, d), handle, "4.0")
-        new.optouch = None
-        return new
+    if s.cache is None and s.step == "op" and type(answer) is str:
+        c = Ctx(s, d, frozen=True)
+        if air_ops.offered(c, answer):
+            vouched = c.st.vouched          # (side, move) -> a decision offering that move alone, per data set
+            key = (s.op_side, answer)
+            one = vouched.get(key)
+            if one is None:
+                one = vouched[key] = Decision(s.op_side, "", (Option(answer),), "8.2", "air-operation")
+            new = apply_step(s, one, answer, lambda new: Ctx(new, d), handle, "4.0")
+            new.optouch = None
+            return new
     return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.0")
 
 
