@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from kaisen.engine.core import Chance, Option
-from kaisen.games.pacific_fury.air_targets import strike_fields, strike_target_makers
+from kaisen.games.pacific_fury.air_targets import strike_fields, strike_makers_of, strike_target_makers
 from kaisen.games.pacific_fury.common import (_TF_ID, DONE_COMBAT, Ctx, as_aa_bonus, cap_of, carriers, describe,
                                               hits_for, sink_threshold, tf_type)
 from kaisen.games.pacific_fury.landing import land
@@ -395,8 +395,11 @@ def resolve_damage(c: Ctx, faces: tuple[int, ...]) -> None:
         if where.startswith("tf:"):
             tf_id = where[3:]
             tf = s.tfs[tf_id]
-            hit_ids = [t.id for t in s.in_zone(IBS, tf.side)] if tf.zone == IBS else [tf_id]
-            cb.hit_tfs.extend(h for h in hit_ids if h not in cb.hit_tfs)
+            hit_tfs = cb.hit_tfs
+            if tf.zone == IBS:        # 8.2: the side's task forces in Ironbottom Sound are one
+                hit_tfs.extend(h for h in [t.id for t in s.in_zone(IBS, tf.side)] if h not in hit_tfs)
+            elif tf_id not in hit_tfs:
+                hit_tfs.append(tf_id)
             if sp.type == "AP" and c.tf_type(tf) == "TF-A":
                 s.transport_sunk = True
         if sp.type == "TE":   # the marker leaves play in plain view and is used again next turn (9.6)
@@ -502,7 +505,7 @@ def ask_rtb(c: Ctx) -> None:
             if cb.target != "henderson" and defender_targets(c):
                 s.step = "rtb:" + dfn
                 return
-        if strike_next_options(c):
+        if _second_round_possible(c):
             s.step = "strike-next"
         else:
             end_combat(c)
@@ -669,6 +672,15 @@ def strike_next_options(c: Ctx) -> list[Option]:
     if not opts:
         return []
     return opts + [Option("end", "No second round: the strike returns to base", {"verb": "end", "tf": tf.id})]
+
+
+def _second_round_possible(c: Ctx) -> bool:
+    """Whether strike_next_options offers anything (the same test, without making the options)."""
+    s = c.s
+    tf = s.tfs.get(s.combat.mover)
+    if tf is None or not carriers(c.d, tf.ships):
+        return False
+    return bool(strike_makers_of(s, c.d, tf, tf.side))
 
 
 def _second_round_label(make, args: tuple, o: Option) -> str:
