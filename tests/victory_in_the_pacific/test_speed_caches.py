@@ -174,3 +174,55 @@ def test_to_json_and_the_views_units_are_the_generic_ones(seed, options):
             assert v["names"] == {u: sp.name for u, sp in D.units.items()}
         checked += 1
     assert checked > 100
+
+
+# -- the night targets, from scratch (7.422-7.424, combat.target_options) -----------------------------------------
+def target_options_from_scratch(c, cb, u):
+    from kaisen.games.victory_in_the_pacific import air_strikes, task_forces
+    from kaisen.games.victory_in_the_pacific.battle import fighting
+    from kaisen.games.victory_in_the_pacific.combat import HOLD
+    from kaisen.games.victory_in_the_pacific.state import other
+    side = c.side_of(u)
+    foes = [f for f in fighting(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]
+    if cb.phase == "defend":
+        return [f for f in air_strikes.attacking_strikes(c, cb, other(side)) if task_forces.can_be_hit(c, cb, f)]
+    if cb.cur.startswith("raid:") or cb.actions[cb.act] == "day":
+        return foes
+    kind = {f: D.units[f].kind for f in foes}
+    foes = [f for f in foes if kind[f] != "lba"]
+    ships = [f for f in foes if kind[f] == "ship"]
+    nc = {f for f in ships if not c.is_carrier(f)}
+    allc = set(ships)
+    firing, taken, left = set(cb.firing), set(cb.assign.values()), len(cb.ask) - 1
+    out = []
+    for t in foes:
+        tt = taken | {t}
+        need = set()
+        if any(x in allc and x not in nc and x not in firing for x in tt):
+            need |= nc
+        if any(D.units[x].kind == "amph" for x in tt if x != HOLD):
+            need |= allc
+        if len(need - tt) <= left:
+            out.append(t)
+    if side == "japan" and c.is_carrier(u):
+        out.append(HOLD)
+    return out
+
+
+@pytest.mark.parametrize("seed,options", [(5, None), (6, {"task-forces": True, "air-strike-damage": True})])
+def test_the_targets_offered_are_the_targets_from_scratch(seed, options):
+    from kaisen.games.victory_in_the_pacific import combat
+    from kaisen.games.victory_in_the_pacific.common import Ctx
+    checked = nights = 0
+    for _ in range(3):
+        for s, _p in states(seed, options, every=1):
+            cb = s.combat
+            if cb is None or not cb.stage.startswith("assign") or not cb.ask:
+                continue
+            c = Ctx(s.copy(), D)
+            cb = c.s.combat
+            assert combat.target_options(c, cb, cb.ask[0]) == target_options_from_scratch(c, cb, cb.ask[0])
+            checked += 1
+            nights += bool(cb.actions) and cb.actions[cb.act] == "night"
+        seed += 100
+    assert checked > 50 and nights > 10

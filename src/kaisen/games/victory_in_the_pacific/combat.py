@@ -332,14 +332,24 @@ def target_options(c: Ctx, cb: Combat, u: str) -> list[str]:
     taken = set(cb.assign.values())
     left = len(cb.ask) - 1          # attackers still to assign after u
     out = []
+    # For each target t the assignment would hold taken + t: a carrier not firing among them makes every
+    # non-carrier a must (7.424), an amphibious unit every ship (7.423); t is kept if the musts not yet held fit
+    # in the attackers left. What `taken` alone says is worked out once, then t is added to it.
+    carrier_taken = any(x in allc and x not in nc and x not in firing for x in taken)
+    amph_taken = any(x != HOLD and units[x].kind == "amph" for x in taken)
+    musts: dict[tuple[bool, bool], set] = {}
     for t in foes:
-        tt = taken | {t}
-        need = set()
-        if any(x in allc and x not in nc and x not in firing for x in tt):
-            need |= nc                                                  # 7.424
-        if any(x != HOLD and units[x].kind == "amph" for x in tt):
-            need |= allc                                                # 7.423
-        if len(need - tt) <= left:
+        key = (carrier_taken or (t in allc and t not in nc and t not in firing),
+               amph_taken or (t != HOLD and units[t].kind == "amph"))
+        need = musts.get(key)
+        if need is None:
+            need = set()
+            if key[0]:
+                need |= nc                                              # 7.424
+            if key[1]:
+                need |= allc                                            # 7.423
+            need = musts[key] = need - taken
+        if len(need) - (t in need) <= left:
             out.append(t)
     if side == "japan" and u in carriers:
         out.append(HOLD)

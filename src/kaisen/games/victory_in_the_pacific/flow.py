@@ -503,12 +503,24 @@ def homeward(c: Ctx, side: str | None = None) -> list[str]:
 
 
 def home_options(c: Ctx, u: str) -> list[Option]:
+    """10.1: each port `u` may return to, and (with others of its side bound for port too) all to their first
+    listed port. Each option is made once per rules data and shared (`Labels.homes`: read them, never change them)."""
     area = c.s.loc[u][5:]
-    make = c.labels.home
-    out = [Option(f"to:{b}", None, {"verb": "move", "unit": u, "port": b}, make) for b in c.home_ports(u, area)]
-    if len(homeward(c, c.side_of(u))) > 1:
-        out.append(Option("all-default", "Send this and every other returning unit of yours to its first listed "
-                                         "port", {"verb": "all-default", "side": c.side_of(u)}))
+    lab = c.labels
+    made = lab.homes
+    out = []
+    for b in c.home_ports(u, area):
+        o = made.get((u, b))
+        if o is None:
+            o = made[(u, b)] = Option(f"to:{b}", None, {"verb": "move", "unit": u, "port": b}, lab.home)
+        out.append(o)
+    side = c.side_of(u)
+    if len(c.by().get(("home", side), ())) > 1:           # homeward(c, side), without the list
+        o = made.get(side)
+        if o is None:
+            o = made[side] = Option("all-default", "Send this and every other returning unit of yours to its "
+                                                   "first listed port", {"verb": "all-default", "side": side})
+        out.append(o)
     return out
 
 
