@@ -38,6 +38,8 @@ def test_the_pause_a_step_leaves_is_the_pause_from_scratch(seed, options):
         kept = s.cache is not None           # made by the step that led here (or shared by new_game)
         p = GAME.pause(s)
         assert described(p) == described(from_scratch(s)), (seed, s.turn, s.step)
+        if s.step in flow.ON_EVERY_MENU:          # the option apply takes without making the menu ends every menu
+            assert p.options[-1].id == flow.ON_EVERY_MENU[s.step], (seed, s.turn, s.step)
         derived += kept and s.step == "form"
         if isinstance(p, End):
             break
@@ -65,3 +67,21 @@ def test_a_derived_forming_menu_follows_8_3_when_the_task_force_changes_type():
             s = GAME.apply(s, f"add:{ap}")
             assert described(GAME.pause(s)) == described(from_scratch(s))
             assert not any(D.ships[o.id[4:]].is_carrier for o in GAME.pause(s).options if o.id.startswith("add:"))
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_replay_that_never_asks_for_a_pause_steps_through_the_same_states(seed):
+    """apply alone (as a replay or a rollout does: a pass or "done" then needs no menu) gives, step by step, the
+    events and the state that apply after pause gives."""
+    rng = random.Random(seed)
+    s, t = GAME.new_state(), GAME.new_state()
+    t.cache = None            # never paused: every step of `t` is applied to a state with no menu made
+    steps = 0
+    while not isinstance(p := GAME.pause(s), End):
+        answer = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
+        s, t = GAME.apply(s, answer), GAME.apply(t, answer)
+        assert t.to_json() == s.to_json(), (seed, steps, answer)
+        assert [(e.kind, e.private_to, e.rule, e.text) for e in GAME.events(t)] == \
+               [(e.kind, e.private_to, e.rule, e.text) for e in GAME.events(s)], (seed, steps, answer)
+        steps += 1
+    assert steps > 100 and isinstance(GAME.pause(t), End)

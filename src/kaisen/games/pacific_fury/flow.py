@@ -215,6 +215,9 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
     (`refusals.explain`), in words the answering side may read."""
     p = s.cache
     if p is None:
+        if type(answer) is str and answer == ON_EVERY_MENU.get(s.step):
+            # offered whatever else the menu holds, so applied without making the menu (nobody has asked for it)
+            return _operate(d, s, answer) if answer == "pass" else _apply(d, s, None, answer)
         p = s.cache = _pause(s, d)
     # the common cases checked inline (an offered option id; faces within their dice); anything else goes
     # through check_answer (`_checked`), which refuses it or gives it in canonical form
@@ -234,13 +237,7 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
                 task_forces.add_from_menu(s, new, d, p, i, kind)
                 return new
         elif step == "op":         # the most frequent decision after forming, dispatched first
-            new = s.copy()
-            c = Ctx(new, d)
-            operations.on_answer(c, answer)
-            if c.done is not None:
-                _advance(c)
-            new.last_events = tuple(c.ev)
-            return new
+            return _operate(d, s, answer)
     elif type(p) is Chance and type(answer) is tuple and len(answer) == len(p.dice):
         for face, sides in zip(answer, p.dice):      # ints (not bools) within each die's sides
             if type(face) is not int or not 1 <= face <= sides:
@@ -249,6 +246,22 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
     else:
         answer = _checked(d, s, p, answer)
     return _apply(d, s, p, answer)
+
+
+# The option on every menu of a step: 9.0 a pass ends every operation menu (operations.options_of), 8.2 "done"
+# every forming menu (task_forces.options_of, add_from_menu). Test: test_kept_menus.
+ON_EVERY_MENU = {"op": "pass", "form": "done"}
+
+
+def _operate(d: PFData, s: PFState, answer: str) -> PFState:
+    """An offered operation (9.0) applied to a copy."""
+    new = s.copy()
+    c = Ctx(new, d)
+    operations.on_answer(c, answer)
+    if c.done is not None:
+        _advance(c)
+    new.last_events = tuple(c.ev)
+    return new
 
 
 def _checked(d: PFData, s: PFState, p: Pause, answer):
