@@ -231,6 +231,8 @@ def landing_offer(c: Ctx, q: str, places: dict[str, list[str]] | None = None, ti
     is lost only when it cannot land). `places`: `landing_places` of the returning units (at least), when
     known; `tiers`: the unit's `landing_tiers`, when known; `units`: `to_land`, when known."""
     where = landing_choices(c, q, tiers)
+    if len(where) < 2:
+        return where                    # `keep or where` is `where` whatever keeps
     rest = [u for u in (to_land(c) if units is None else units) if u != q]
     if places is None:
         places = {u: landing_places(c, u) for u in [q] + rest}
@@ -1163,7 +1165,8 @@ def combinable(c: Ctx, mine: list[str]) -> list[tuple[str, str]]:
 
 def on_op(c: Ctx, answer: str) -> None:
     """Apply one move of the air operation. A move that leaves the state at the next move of the same operation
-    says which squadrons' menu segments it may have changed (`optouch`, see `op_options`)."""
+    says which squadrons' menu segments it may have changed (`optouch`, see `op_options`), unless nobody keeps
+    the menu (`Ctx.keep` false: flow.apply's quick check, which drops `optouch`)."""
     s = c.s
     side = s.op_side
     verb, _, rest = answer.partition(":")
@@ -1173,10 +1176,12 @@ def on_op(c: Ctx, answer: str) -> None:
         box, n = air[q]
         k = box[7:]                         # 'hangar:<carrier>'
         free = c.free_boxes(k)
-        load_ok = c.load(k) < c.capacity(k)
         air[q] = (f"deck:{k}:{free[0]}", n)
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, n, k)
+        if not c.keep:
+            return                          # the step stays "op"; no kept menu to tell
+        load_ok = c.load(k) < c.capacity(k)     # hangar and deck count alike: as before the move
         # hangar -> deck of one carrier: the load is as it was, the deck has one free box fewer (`_room` after)
         dirty = _near(c, q, k, c.group_of(k), (True, load_ok), (len(free) > 1, load_ok))
         same_pairs = n == 2 or _out_of_pairs(s.opbase, q) or (box, air[q][0])
@@ -1186,10 +1191,13 @@ def on_op(c: Ctx, answer: str) -> None:
         box, n = air[q]
         k = box.split(":")[1]               # 'deck:<carrier>:<box>'
         g = c.group_of(k)
-        was = _room(c, k)
+        keep = c.keep
+        was = _room(c, k) if keep else None
         air[q] = ("cap:" + g, n)
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, n, c.group_name(g))
+        if not keep:
+            return
         dirty = _near(c, q, k, g, was)
         same_pairs = n == 2 or (box, air[q][0])
     elif verb == "uncap":
@@ -1197,11 +1205,13 @@ def on_op(c: Ctx, answer: str) -> None:
         air = s.air
         box, n = air[q]
         free = c.free_boxes(k)
-        load = c.load(k)
-        cap = c.capacity(k)
         air[q] = (f"deck:{k}:{free[0]}", n)
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, n, k)
+        if not c.keep:
+            return
+        load = c.load(k) - 1                # before the move
+        cap = c.capacity(k)
         # CAP -> a free deck box: one aircraft more aboard, one free box fewer (`_room` after)
         dirty = _near(c, q, k, c.group_of(k), (True, load < cap), (len(free) > 1, load + 1 < cap))
         same_pairs = n == 2 or _out_of_pairs(s.opbase, q) or (box, air[q][0])
@@ -1212,6 +1222,8 @@ def on_op(c: Ctx, answer: str) -> None:
     elif verb == "sg-add":
         before = s.forming
         s.forming = before + (rest,)
+        if not c.keep:
+            return
         dirty = [rest]
         if not (before and len(s.forming) < max_group(c, side, carrier_of_box(s.air[before[0]][0]))
                 and c.st.spec[rest].hit_rule != "three-ones"):
@@ -1225,6 +1237,9 @@ def on_op(c: Ctx, answer: str) -> None:
         same_pairs = True
     elif verb == "sg-go":
         units = s.forming
+        if not c.keep:
+            launch(c, rest)
+            return
         origins = {k: _room(c, k) for k in sorted({carrier_of_box(s.air[q][0]) for q in units})}
         launch(c, rest)
         if s.step == "op" and not c.done:      # no attack: the strike's carriers' decks are free again

@@ -113,9 +113,10 @@ class Ctx:
     """One step being applied: the state copy being changed, the rules data, the new events. Made twice a step:
     a slotted class."""
 
-    __slots__ = ("s", "d", "ev", "frozen", "_free", "st", "done")
+    __slots__ = ("s", "d", "ev", "frozen", "_free", "st", "done", "keep")
 
-    def __init__(self, s: FaMState, d: FaMData, ev: list[Event] | None = None, frozen: bool = False):
+    def __init__(self, s: FaMState, d: FaMData, ev: list[Event] | None = None, frozen: bool = False,
+                 keep: bool = True):
         self.s = s
         self.d = d
         self.ev = [] if ev is None else ev
@@ -123,6 +124,7 @@ class Ctx:
         self._free: dict = {}
         self.st = static(d)
         self.done: list[tuple] = []   # the procedures that finished in this step, for the sequence (flow.py)
+        self.keep = keep              # an air-operation move says what it changed for the kept menu (air_ops.on_op)
 
     # -- the sequence of play ----------------------------------------------------------------
     def finish(self, what: str, *args) -> None:

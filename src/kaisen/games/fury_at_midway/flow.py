@@ -176,7 +176,7 @@ def apply(s: FaMState, d: FaMData, answer) -> FaMState:
             one = vouched.get(key)
             if one is None:
                 one = vouched[key] = Decision(s.op_side, "", (Option(answer),), "8.2", "air-operation")
-            new = apply_step(s, one, answer, lambda new: Ctx(new, d), handle, "4.0")
+            new = apply_step(s, one, answer, lambda new: Ctx(new, d, keep=False), handle, "4.0")
             new.optouch = None
             return new
     return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.0")
