@@ -1375,10 +1375,11 @@ def after_attack(c: Ctx, gid: str) -> None:
 def head_home(c: Ctx, gid: str, box: str) -> None:
     """9.5: pick the Return box when the owner has a choice, else go straight there."""
     g = c.s.groups[gid]
-    if len(return_choices(c, g)) > 1:
+    live = live_groups(c, g.side)
+    if len(return_choices(c, g, live)) > 1:
         c.s.step = f"ret:{gid}:{box}"
         return
-    recover(c, gid, box)
+    recover(c, gid, box, live=live)
     c.s.step = "op"
 
 
@@ -1389,12 +1390,12 @@ def free_returners(c: Ctx, g: StrikeGroup) -> list[str]:
             and not (c.side_of(q) == "japan" and c.parent_ok(q))]
 
 
-def return_choices(c: Ctx, g: StrikeGroup) -> list[str]:
+def return_choices(c: Ctx, g: StrikeGroup, live: list[str] | None = None) -> list[str]:
     """9.5(1)-(2): any group of the side with a carrier that can take aircraft; Midway for US carrier
-    aircraft when the strike's hex is within 5 of Midway."""
+    aircraft when the strike's hex is within 5 of Midway. `live`: `live_groups` of the side, when known."""
     if not free_returners(c, g):
         return []
-    out = live_groups(c, g.side)
+    out = live_groups(c, g.side) if live is None else list(live)
     if g.side == "usa" and c.operational(MIDWAY) and \
             c.d.hex_distance(g.hex, c.d.midway.hex) <= c.d.midway.divert_range:
         out.append(MIDWAY)
@@ -1422,12 +1423,14 @@ def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
         s.optouch = (tuple(touch[0]) + units, s.air.tok, touch[2], touch[3], False)
 
 
-def recover(c: Ctx, gid: str, box: str, choice: str = "") -> None:
+def recover(c: Ctx, gid: str, box: str, choice: str = "", live: list[str] | None = None) -> None:
+    """9.5: the strike's survivors to the Return box `box` of their group (`choice`: the owner's pick for those it
+    may send anywhere). `live`: `live_groups` of the side, when known."""
     s = c.s
     g = s.groups.pop(gid)
     chosen = set(free_returners(c, g)) if choice else set()
     parts = []
-    live = None         # `live_groups` of the side, worked out once: landing survivors in Return boxes changes it not
+    # `live_groups` of the side, worked out at most once: survivors entering Return boxes do not change it
     for q in g.units:
         if s.air[q][0] == "lost":
             continue

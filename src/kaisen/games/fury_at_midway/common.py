@@ -248,7 +248,7 @@ class Ctx:
 
     def groups_of_side(self, side: str) -> list[str]:
         """Every group of a side that still has a display: divisions / task forces, the DMCV, Midway."""
-        out = [g for g, sp in self.d.groups.items() if self.d.fleets[sp.fleet].side == side]
+        out = list(self.st.side_groups[side])      # the divisions / task forces: fixed for the game
         if self.s.dmcv.get(side):
             out.append(DMCV[side])
         if side == "usa":
@@ -342,8 +342,17 @@ class Ctx:
         return list(self.s.air.index().aboard.get(carrier, ()))
 
     def operational(self, carrier: str) -> bool:
-        """Can take aircraft in: afloat with at least one undamaged deck box (8.3(1))."""
-        return bool(self.open_boxes(carrier))
+        """Can take aircraft in: afloat with at least one undamaged deck box (8.3(1)): `open_boxes` not empty."""
+        if not self.afloat(carrier):
+            return False
+        bad = self.s.damage.get(carrier)
+        boxes = self.st.deck_range[carrier]
+        if not bad:
+            return bool(boxes)
+        for n in boxes:
+            if n not in bad:
+                return True
+        return False
 
     def room_for(self, carrier: str, q: str, box: str) -> bool:
         """8.3(3): capacity 5 (Midway 7), except a one-step unit that combines at once with a one-step
