@@ -2,7 +2,8 @@
 one before an add, `task_forces.add_from_menu`; the operation menu from its memoized parts, `operations.options_of`;
 the shared Event Table roll) is the pause worked out from scratch (`flow._pause`) at every step of seeded random
 games, with and without the optional rule: the same side, prompt, rule, kind, options (ids, fields, labels, in order),
-dice, reason and labels."""
+dice, reason and labels. The answers apply takes without making a pause (`flow.OFFERED`, `flow.DICE`) are offered by
+that pause, and apply alone steps through the same states as apply after pause."""
 from __future__ import annotations
 
 import random
@@ -29,6 +30,25 @@ def from_scratch(s):
     return flow._pause(t, D)
 
 
+VOCABULARY = sorted(GAME.action_vocabulary())
+ALWAYS = {"op": "pass", "form": "done"}           # an answer every menu of the step offers
+
+
+def check_offered_without_the_pause(s, p) -> None:
+    """flow.OFFERED takes no answer the pause does not offer, and takes the answers it is meant for (so that apply
+    uses it); flow.DICE counts the pause's dice (all six-sided)."""
+    test = flow.OFFERED.get(s.step)
+    if test is not None:
+        offered = {o.id for o in p.options}
+        taken = {a for a in VOCABULARY if test(D, s, a)}
+        assert taken <= offered, (s.step, taken - offered)
+        meant = ({ALWAYS[s.step]} if s.step in ALWAYS else offered)
+        assert meant <= taken, (s.step, meant - taken)
+    count = flow.DICE.get(s.step)
+    if count is not None:
+        assert isinstance(p, Chance) and p.dice == (6,) * count(D, s), s.step
+
+
 @pytest.mark.parametrize("seed,options", [(1, None), (2, {"tokyo-express-combat": True}), (3, None), (4, None)])
 def test_the_pause_a_step_leaves_is_the_pause_from_scratch(seed, options):
     rng = random.Random(seed)
@@ -38,8 +58,7 @@ def test_the_pause_a_step_leaves_is_the_pause_from_scratch(seed, options):
         kept = s.cache is not None           # made by the step that led here (or shared by new_game)
         p = GAME.pause(s)
         assert described(p) == described(from_scratch(s)), (seed, s.turn, s.step)
-        if s.step in flow.ON_EVERY_MENU:          # the option apply takes without making the menu ends every menu
-            assert p.options[-1].id == flow.ON_EVERY_MENU[s.step], (seed, s.turn, s.step)
+        check_offered_without_the_pause(s, p)
         derived += kept and s.step == "form"
         if isinstance(p, End):
             break

@@ -214,10 +214,16 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
     option that names a real ship, zone, box or task force is refused under the rule that forbids it
     (`refusals.explain`), in words the answering side may read."""
     p = s.cache
-    if p is None:
-        if type(answer) is str and answer == ON_EVERY_MENU.get(s.step):
-            # offered whatever else the menu holds, so applied without making the menu (nobody has asked for it)
-            return _operate(d, s, answer) if answer == "pass" else _apply(d, s, None, answer)
+    if p is None:                  # nobody has asked for the pause: an answer known to be offered needs none
+        step = s.step
+        if type(answer) is str:
+            offered = OFFERED.get(step)
+            if offered is not None and offered(d, s, answer):
+                return _operate(d, s, answer) if step == "op" else _apply(d, s, False, answer)
+        else:
+            dice = DICE.get(step)
+            if dice is not None and _faces_ok(answer, dice(d, s)):
+                return _apply(d, s, True, answer)
         p = s.cache = _pause(s, d)
     # the common cases checked inline (an offered option id; faces within their dice); anything else goes
     # through check_answer (`_checked`), which refuses it or gives it in canonical form
@@ -228,7 +234,7 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
                 break
             i += 1
         else:
-            return _apply(d, s, p, _checked(d, s, p, answer))
+            return _apply(d, s, False, _checked(d, s, p, answer))
         step = s.step
         if step == "form":
             kind = (_ADD_KINDS.get(id(d)) or task_forces.add_kinds(d)).get(answer)
@@ -245,12 +251,40 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
                 break
     else:
         answer = _checked(d, s, p, answer)
-    return _apply(d, s, p, answer)
+    return _apply(d, s, type(p) is Chance, answer)
 
 
-# The option on every menu of a step: 9.0 a pass ends every operation menu (operations.options_of), 8.2 "done"
-# every forming menu (task_forces.options_of, add_from_menu). Test: test_kept_menus.
-ON_EVERY_MENU = {"op": "pass", "form": "done"}
+# Answers known to be offered without making the pause, by step: each test reads what the menu or the dice are
+# made from, so it never takes an answer the pause would not offer (a False sends the answer the long way, where
+# it is checked against the pause). Test: test_kept_menus.
+OFFERED = {
+    "op": lambda d, s, a: a == "pass",          # 9.0: a pass ends every operation menu (operations.options_of)
+    "form": lambda d, s, a: a == "done",        # 8.2: "done" ends every forming menu (task_forces.options_of)
+    "alloc": lambda d, s, a: a[:4] == "hit:" and a[4:] in _hit_ships(Ctx(s, d)),    # 10.7: alloc_options' ships
+    **{f"rtb:{side}": lambda d, s, a: a == "stay" or a == "return" for side in SIDE_NAME},       # 10.8: both, always
+    **{f"cc-declare:{side}": lambda d, s, a: a == "carrier-combat" or a == "no-combat" for side in SIDE_NAME},  # 10.5
+}
+# The number of (six-sided) dice a chance step rolls, read from what its Chance is made from (fire_chance: a die
+# per entry of the side's fire table; sunk_chance: a die per ship of sunk_rolls).
+DICE = {
+    **{f"fire:{side}": (lambda side: lambda d, s: len(s.combat.fire[side]))(side) for side in SIDE_NAME},
+    "sunk": lambda d, s: len(combat.sunk_rolls(Ctx(s, d))),
+}
+
+
+def _hit_ships(c: Ctx) -> list[str]:
+    """The ships alloc_options offers a hit on (the pool's eligible ships)."""
+    return combat.eligible(c, combat.alloc_pool(c))
+
+
+def _faces_ok(answer, n: int) -> bool:
+    """`answer` is n faces of six-sided dice as check_dice takes them unchanged (a tuple of ints, not bools)."""
+    if type(answer) is not tuple or len(answer) != n:
+        return False
+    for face in answer:
+        if type(face) is not int or not 1 <= face <= 6:
+            return False
+    return True
 
 
 def _operate(d: PFData, s: PFState, answer: str) -> PFState:
@@ -276,12 +310,12 @@ def _checked(d: PFData, s: PFState, p: Pause, answer):
         raise IllegalAction(why[0], why[1], answer, p.ids()) from None
 
 
-def _apply(d: PFData, s: PFState, p: Pause, answer) -> PFState:
-    """A checked answer applied to a copy by the procedure its step names (CHANCE, DECIDE)."""
+def _apply(d: PFData, s: PFState, chance: bool, answer) -> PFState:
+    """A checked answer (faces if `chance`) applied to a copy by the procedure its step names (CHANCE, DECIDE)."""
     new = s.copy()
     c = Ctx(new, d)
     step, _, arg = new.step.partition(":")
-    if type(p) is Chance:
+    if chance:
         CHANCE[step](c, arg, answer)
     else:
         DECIDE[step](c, arg, answer)
