@@ -1,7 +1,8 @@
 """Issue 11 (speed): a move of an air operation applied where nobody asked for the menu (a replay) is checked
 against the part of the menu that can hold it (`air_ops.offered`, `flow.apply`), not the whole menu. The same
 answers pass, the same are refused with the same refusal, and the game goes on exactly as when every menu is
-made: the same events and states at every step, and the menus asked for later are the menus from scratch."""
+made: the same events and states at every step, and the menus asked for later are the menus from scratch. A
+strike's choice of Return box is checked the same way (`air_ops.return_choices`)."""
 from __future__ import annotations
 
 import random
@@ -70,7 +71,7 @@ def wrong_answers(s) -> list[str]:
 def test_the_same_answers_pass_and_the_same_are_refused_without_the_menu(seed):
     answers, _ = played(seed, None)
     s = GAME.new_state()
-    checked = 0
+    checked = returns = 0
     for i, a in enumerate(answers):
         if s.step == "op" and i % 5 == 0:
             offered = {o.id for o in fresh_menu(s)}
@@ -94,5 +95,21 @@ def test_the_same_answers_pass_and_the_same_are_refused_without_the_menu(seed):
                     GAME.apply(u, w)
                 assert quick.value.to_dict() == full.value.to_dict()
                 checked += 1
+        if s.step.startswith("ret:"):           # a strike's Return box: `return_choices` alone
+            offered = {o.id for o in GAME.pause(s.copy()).options}
+            groups = ["midway", "nowhere", ""] + list(D.groups) + list(D.fleets)
+            for w in sorted(offered) + [f"to:{g}" for g in groups] + [o + ":" for o in offered] + ["stop", "to"]:
+                t = s.copy()
+                if w in offered:
+                    assert GAME.to_json(GAME.apply(t, w)) == GAME.to_json(GAME.apply(s.copy(), w))
+                    continue
+                with pytest.raises(IllegalAction) as quick:
+                    GAME.apply(t, w)
+                u = s.copy()
+                GAME.pause(u)
+                with pytest.raises(IllegalAction) as full:
+                    GAME.apply(u, w)
+                assert quick.value.to_dict() == full.value.to_dict()
+                returns += 1
         s = GAME.apply(s, a)
-    assert checked > 500
+    assert checked > 500 and returns > 10
