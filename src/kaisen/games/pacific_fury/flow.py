@@ -258,7 +258,7 @@ def apply_answer(d: PFData, s: PFState, answer) -> PFState:
 # made from, so it never takes an answer the pause would not offer (a False sends the answer the long way, where
 # it is checked against the pause). Test: test_kept_menus.
 OFFERED = {
-    "op": lambda d, s, a: a == "pass",          # 9.0: a pass ends every operation menu (operations.options_of)
+    "op": operations.offered,                   # 9.0: a pass, sortie, move or return, read from the menu's parts
     "form": lambda d, s, a: a == "done",        # 8.2: "done" ends every forming menu (task_forces.options_of)
     "alloc": lambda d, s, a: a[:4] == "hit:" and a[4:] in _hit_ships(Ctx(s, d)),    # 10.7: alloc_options' ships
     **{f"rtb:{side}": lambda d, s, a: a == "stay" or a == "return" for side in SIDE_NAME},       # 10.8: both, always

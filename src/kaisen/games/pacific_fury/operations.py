@@ -89,13 +89,7 @@ def options_of(s, d) -> tuple[Option, ...]:
                 at_sea.append(t)
     initiative = s.initiative
     if tf is not None:
-        key = (id(d), tf, initiative)
-        opts = _SORTIES.get(key)
-        if opts is None:
-            c = Ctx(s, d)
-            opts = [Option(f"sortie:{tf.id}:{z}", None, {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z},
-                           partial(_sortie_label, d, tf)) for z in sortie_zones(c, tf)]
-            _remember(_SORTIES, key, opts)
+        opts = _SORTIES.get((id(d), tf, initiative)) or _sorties(s, d, tf)
         if not at_sea:
             return (*opts, PASS_OPTION)
         opts = opts.copy()
@@ -107,12 +101,8 @@ def options_of(s, d) -> tuple[Option, ...]:
         at_sea.sort(key=_TF_ID)
     non_initiative, hf_operational = ("usa" if initiative == "japan" else "japan"), s.hf_operational
     for tf in at_sea:
-        key = (id(d), tf, non_initiative, hf_operational)
-        part = _AT_SEA.get(key)
-        if part is None:
-            part = _AT_SEA_part(Ctx(s, d), tf, non_initiative, hf_operational)
-            _remember(_AT_SEA, key, part)
-        moves, strikes, back = part
+        moves, strikes, back = (_AT_SEA.get((id(d), tf, non_initiative, hf_operational))
+                                or _at_sea(s, d, tf, non_initiative, hf_operational))
         opts.extend(moves)
         if strikes:
             tid = tf[0]
@@ -128,6 +118,60 @@ def options_of(s, d) -> tuple[Option, ...]:
 # state that has them: the options of a task force at sea and of the task force that may sortie.
 _SORTIES: dict[tuple, list[Option]] = {}
 _AT_SEA: dict[tuple, tuple[list[Option], bool, Option]] = {}
+
+
+def _sorties(s, d, tf: TaskForce) -> list[Option]:
+    """The sortie options of `tf` (9.1), made and remembered (options_of looks in _SORTIES first)."""
+    opts = [Option(f"sortie:{tf.id}:{z}", None, {"verb": "sortie", "tf": tf.id, "box": tf.box, "zone": z},
+                   partial(_sortie_label, d, tf)) for z in sortie_zones(Ctx(s, d), tf)]
+    _remember(_SORTIES, (id(d), tf, s.initiative), opts)
+    return opts
+
+
+def _at_sea(s, d, tf: TaskForce, non_initiative: str, hf_operational: bool) -> tuple[list[Option], bool, Option]:
+    """The moves, air strike flag and return of `tf` at sea, made and remembered (options_of looks in _AT_SEA
+    first)."""
+    part = _AT_SEA_part(Ctx(s, d), tf, non_initiative, hf_operational)
+    _remember(_AT_SEA, (id(d), tf, non_initiative, hf_operational), part)
+    return part
+
+
+def offered(d, s, oid: str) -> bool:
+    """Whether the operation menu (options_of) offers `oid`, read from the parts it is made of, without making
+    it (the data first, as flow.OFFERED calls it): a pass; a sortie of the task force in the lowest box; a move or a return to base of one at sea. False for
+    anything else (an air strike's targets are worked out by the menu itself)."""
+    if oid == "pass":
+        return True
+    verb, _, rest = oid.partition(":")
+    tid, _, _ = rest.partition(":")
+    tf = s.tfs.get(tid)
+    side = s.phasing
+    if tf is None or tf[1] != side:
+        return False
+    if verb == "sortie":
+        box = tf[3]
+        if box is None:
+            return False
+        for t in s.tfs.values():          # 9.1: only the task force in the lowest box sorties
+            if t[1] == side and t[3] is not None and t[3] < box:
+                return False
+        opts = _SORTIES.get((id(d), tf, s.initiative)) or _sorties(s, d, tf)
+    elif verb == "move" or verb == "base":
+        if tf[3] is not None or not tf[4]:
+            return False
+        initiative = s.initiative
+        non_initiative, hf_operational = ("usa" if initiative == "japan" else "japan"), s.hf_operational
+        moves, _, back = (_AT_SEA.get((id(d), tf, non_initiative, hf_operational))
+                          or _at_sea(s, d, tf, non_initiative, hf_operational))
+        if verb == "base":
+            return back.id == oid
+        opts = moves
+    else:
+        return False
+    for o in opts:
+        if o.id == oid:
+            return True
+    return False
 
 
 def _remember(memo: dict, key, value) -> None:
