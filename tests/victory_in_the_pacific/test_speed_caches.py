@@ -226,3 +226,67 @@ def test_the_targets_offered_are_the_targets_from_scratch(seed, options):
             nights += bool(cb.actions) and cb.actions[cb.act] == "night"
         seed += 100
     assert checked > 50 and nights > 10
+
+
+# -- a replay without menus (flow.vouch) ----------------------------------------------------------------------------
+def _events(s):
+    return [(e.kind, e.text, e.private_to, e.rule) for e in GAME.events(s)]
+
+
+@pytest.mark.parametrize("seed,options", [(7, None), (8, ALL)])
+def test_a_replay_without_menus_is_the_game_with_menus_step_by_step(seed, options):
+    from kaisen.games.victory_in_the_pacific import flow, movement
+    from kaisen.games.victory_in_the_pacific.common import Ctx
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    answers, played = [], []
+    while not isinstance(p := GAME.pause(s), End):
+        if s.step.startswith("patrol:"):
+            side = s.step[7:]
+            ready = movement.ready_ships(Ctx(s, D), side)
+            assert sorted(u for u in D.units if movement.is_ready(Ctx(s, D), side, u)) == sorted(ready)
+        a = _answer(p, rng)
+        answers.append(a)
+        s = GAME.apply(s, a)
+        played.append((s.to_json(), _events(s)))
+    r = GAME.new_state(options=options)
+    vouched = 0
+    for a, (state, events) in zip(answers, played):
+        vouched += type(a) is str and flow.vouch(Ctx(r, D), a) is not None
+        r = GAME.apply(r, a)                 # nobody asks for the menu
+        assert r.to_json() == state and _events(r) == events
+    assert vouched > 500
+
+
+def _refusal(s, answer):
+    from kaisen.engine.core import IllegalAction
+    try:
+        GAME.apply(s, answer)
+    except IllegalAction as err:
+        return err.to_dict()
+    return None
+
+
+@pytest.mark.parametrize("seed", [9, 10])
+def test_answers_not_offered_are_refused_alike_without_menus(seed):
+    """Near misses at the steps a replay vouches for (another area, port or ship, another verb) are refused with
+    the same rule, reason and allowed answers whether or not the menu was asked for first."""
+    refused = 0
+    for s, p in states(seed, every=1):
+        if not isinstance(p, Decision) or s.step.partition(":")[0] not in ("patrol", "dest", "home"):
+            continue
+        offered = set(p.ids())
+        tries = [f"to:{a}" for a in D.areas] + [f"to:{b}" for b in D.bases] + \
+                [f"{v}:{u}" for v in ("sortie", "raider", "repair") for u in list(D.units)[::7]] + ["to:", "sortie:"]
+        for t in tries:
+            if t in offered:
+                continue
+            bare = s.copy()                  # no menu asked for
+            asked = s.copy()
+            GAME.pause(asked)
+            got = _refusal(bare, t)
+            assert got is not None and got == _refusal(asked, t), (s.step, t)
+            refused += 1
+        if refused > 3000:
+            break
+    assert refused > 1000

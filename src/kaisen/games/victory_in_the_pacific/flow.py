@@ -187,9 +187,47 @@ STEP_KIND = {"patrol": "move-patrollers", "amph": "move-amphibious", "raid": "mo
 
 def apply(s: VPState, d, answer) -> VPState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes). A refused
-    option names the rule that forbids it where one does (`explain`)."""
+    option names the rule that forbids it where one does (`explain`).
+
+    At a state whose menu nobody has asked for (a replay), the commonest answers (a sortie or a raider of the patrol
+    step, a destination, a port to return to) are checked against the one part of the menu that could hold them
+    (`vouch`) instead of the whole menu: the same answers pass; any other answer is checked against the whole menu
+    as before (the same refusals)."""
+    if s.cache is None and type(answer) is str:
+        one = vouch(Ctx(s, d), answer)
+        if one is not None:
+            return apply_step(s, one, answer, lambda new: Ctx(new, d), handle, "4.7")
     return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.7",
                       lambda st, a: explain(Ctx(st, d), a))
+
+
+def vouch(c: Ctx, answer: str) -> Decision | None:
+    """A decision offering `answer` alone where the state's menu certainly offers it (read from what that part of
+    the menu is made of: the patrol step's ready ships, the unit's reach, its home ports); None where it cannot
+    say. Kept per rules data by answer (only its id is read: `apply_step`)."""
+    s = c.s
+    step, _, arg = s.step.partition(":")
+    if step == "patrol":
+        verb, _, u = answer.partition(":")
+        if (verb != "sortie" and verb != "raider") or not movement.is_ready(c, arg, u):
+            return None                     # patrol_pairs: a sortie and a raider option for each ready ship
+    elif step == "dest":
+        if answer[:3] != "to:":
+            return None
+        kind, u = arg.split(":")
+        if answer[3:] not in movement.reach(c, u, kind == "raid"):
+            return None                     # movement.dest_options: "to:<area>" for each area in reach
+    elif step == "home":
+        loc = s.loc.get(arg, "")
+        if answer[:3] != "to:" or answer[3:] not in c.home_ports(arg, loc[5:]):
+            return None                     # home_options: "to:<port>" for each home port
+    else:
+        return None
+    made = c.labels.vouched
+    one = made.get(answer)
+    if one is None:
+        one = made[answer] = Decision("", "", (Option(answer),), "", "")
+    return one
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
@@ -352,10 +390,10 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option] | tuple[Option, .
                 out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
                                   c.labels.amph_sortie))
     elif step == "raid":
-        raider, loc, lab = s.raider, s.loc, c.labels
+        raider, loc, lab, units = s.raider, s.loc, c.labels, c.d.units
         made = lab.patrol_pairs
-        for u in c.by().get(("port", side), ()):       # in id order, as sorted(raider) gave them
-            if u in raider:
+        for u in sorted(raider):        # the side's raiders in port (the index's ("port", side)), in id order
+            if loc.get(u, "").startswith("port:") and units[u].side == side:
                 key = ("raid", u, loc[u])
                 o = made.get(key)
                 if o is None:

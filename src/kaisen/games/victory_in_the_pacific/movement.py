@@ -41,6 +41,17 @@ def ready_ships(c: Ctx, side: str) -> list[str]:
             and not frozen(c, u)]
 
 
+def is_ready(c: Ctx, side: str, u: str) -> bool:
+    """Whether `u` is one of `ready_ships(c, side)` (the same tests, for the one unit)."""
+    s = c.s
+    if u not in c.labels.ships or c.d.units[u].side != side or not s.loc.get(u, "").startswith("port:") \
+            or u in s.moved or u in s.raider:
+        return False
+    if s.turn != 1:
+        return u not in s.damage or c.can_sail(u)
+    return c.can_sail(u) and not frozen(c, u)
+
+
 # -- how far (6.2, 6.3, 13.1, 17.x) ---------------------------------------------------------------------
 def max_areas(c: Ctx, u: str, raid: bool) -> int:
     """Sea areas a unit may enter: patrollers 2, amphibious 2, raiders 3 (Japan, US) or 2 (British,

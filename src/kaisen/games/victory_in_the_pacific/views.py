@@ -11,14 +11,20 @@ from kaisen.games.victory_in_the_pacific.common import labels
 from kaisen.games.victory_in_the_pacific.state import SIDES, VPState
 
 PUBLIC = "public"       # the viewer who owns no side: what neither side's view hides (Game.public_view)
+_UNIT = {"loc": "", "mode": None, "damage": 0, "raider": False}     # a unit's entry in a view, before its values
 
 
 def view(s: VPState, d, side: str | None, pause) -> dict[str, Any]:
     if side not in (None, PUBLIC, *SIDES):
         raise ValueError(f"unknown viewer {side!r}")
-    # Each unit's entry made with the values most units have, then the few at sea, damaged or turned raider set
-    # (the same dicts, keys in the same order, as asking every unit for each).
-    units = {u: {"loc": loc, "mode": None, "damage": 0, "raider": False} for u, loc in sorted(s.loc.items())}
+    # Each unit's entry made with the values most units have (a copy of _UNIT, in id order), then the few at sea,
+    # damaged or turned raider set (the same dicts, keys in the same order, as asking every unit for each).
+    loc = s.loc
+    units = {}
+    fresh = _UNIT.copy
+    for u in sorted(loc):
+        units[u] = x = fresh()
+        x["loc"] = loc[u]
     for u, m in s.mode.items():
         if u in units:
             units[u]["mode"] = m
