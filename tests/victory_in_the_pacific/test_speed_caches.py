@@ -245,6 +245,10 @@ def test_a_replay_without_menus_is_the_game_with_menus_step_by_step(seed, option
             side = s.step[7:]
             ready = movement.ready_ships(Ctx(s, D), side)
             assert sorted(u for u in D.units if movement.is_ready(Ctx(s, D), side, u)) == sorted(ready)
+        if s.step.startswith("air:"):
+            side = s.step[4:]
+            ready = movement.air_ready(Ctx(s, D), side)
+            assert sorted(u for u in D.units if movement.is_air_ready(Ctx(s, D), side, u)) == sorted(ready)
         a = _answer(p, rng)
         answers.append(a)
         s = GAME.apply(s, a)
@@ -271,14 +275,18 @@ def _refusal(s, answer):
 def test_answers_not_offered_are_refused_alike_without_menus(seed):
     """Near misses at the steps a replay vouches for (another area, port or ship, another verb) are refused with
     the same rule, reason and allowed answers whether or not the menu was asked for first."""
-    refused = 0
+    rng = random.Random(seed)
+    tries = [f"to:{a}" for a in D.areas] + [f"to:{b}" for b in D.bases] + \
+        [f"{v}:{u}" for v in ("sortie", "raider", "repair") for u in D.units] + ["to:", "sortie:", "place::"] + \
+        [f"place:{u}:{a}" for u in D.units for a in D.areas]
+    refused: dict = {}
     for s, p in states(seed, every=1):
-        if not isinstance(p, Decision) or s.step.partition(":")[0] not in ("patrol", "dest", "home"):
+        step = s.step.partition(":")[0]
+        if not isinstance(p, Decision) or step not in ("patrol", "dest", "home", "air"):
             continue
         offered = set(p.ids())
-        tries = [f"to:{a}" for a in D.areas] + [f"to:{b}" for b in D.bases] + \
-                [f"{v}:{u}" for v in ("sortie", "raider", "repair") for u in list(D.units)[::7]] + ["to:", "sortie:"]
-        for t in tries:
+        near = [o.id.replace(o.get("unit", "?"), u) for o in p.options[:3] for u in rng.sample(list(D.units), 3)]
+        for t in rng.sample(tries, 8) + near:
             if t in offered:
                 continue
             bare = s.copy()                  # no menu asked for
@@ -286,7 +294,5 @@ def test_answers_not_offered_are_refused_alike_without_menus(seed):
             GAME.pause(asked)
             got = _refusal(bare, t)
             assert got is not None and got == _refusal(asked, t), (s.step, t)
-            refused += 1
-        if refused > 3000:
-            break
-    assert refused > 1000
+            refused[step] = refused.get(step, 0) + 1
+    assert all(refused.get(k, 0) > 50 for k in ("patrol", "dest", "home", "air")), refused

@@ -190,7 +190,7 @@ def apply(s: VPState, d, answer) -> VPState:
     option names the rule that forbids it where one does (`explain`).
 
     At a state whose menu nobody has asked for (a replay), the commonest answers (a sortie or a raider of the patrol
-    step, a destination, a port to return to) are checked against the one part of the menu that could hold them
+    step, a destination, a port to return to, an air unit's placing) are checked against the one part of the menu that could hold them
     (`vouch`) instead of the whole menu: the same answers pass; any other answer is checked against the whole menu
     as before (the same refusals)."""
     if s.cache is None and type(answer) is str:
@@ -203,7 +203,8 @@ def apply(s: VPState, d, answer) -> VPState:
 
 def vouch(c: Ctx, answer: str) -> Decision | None:
     """A decision offering `answer` alone where the state's menu certainly offers it (read from what that part of
-    the menu is made of: the patrol step's ready ships, the unit's reach, its home ports); None where it cannot
+    the menu is made of: the patrol step's ready ships, the unit's reach, its home ports, the ready air units and the
+    areas they may go to); None where it cannot
     say. Kept per rules data by answer (only its id is read: `apply_step`)."""
     s = c.s
     step, _, arg = s.step.partition(":")
@@ -221,6 +222,11 @@ def vouch(c: Ctx, answer: str) -> Decision | None:
         loc = s.loc.get(arg, "")
         if answer[:3] != "to:" or answer[3:] not in c.home_ports(arg, loc[5:]):
             return None                     # home_options: "to:<port>" for each home port
+    elif step == "air":
+        parts = answer.split(":")
+        if len(parts) != 3 or parts[0] != "place" or parts[2] not in c.d.areas \
+                or not movement.is_air_ready(c, arg, parts[1]) or not c.touches_friendly(parts[2], arg):
+            return None                     # movement.air_options: "place:<unit>:<area>", ready unit x air area
     else:
         return None
     made = c.labels.vouched

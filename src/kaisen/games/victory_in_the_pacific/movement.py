@@ -201,6 +201,13 @@ def air_ready(c: Ctx, side: str) -> list[str]:
             and not frozen(c, u)]
 
 
+def is_air_ready(c: Ctx, side: str, u: str) -> bool:
+    """Whether `u` is one of `air_ready(c, side)` (the same tests, for the one unit)."""
+    sp = c.d.units.get(u)
+    return sp is not None and sp.side == side and sp.kind == "lba" and c.s.loc.get(u, "").startswith("port:") \
+        and u not in c.s.moved and not frozen(c, u)
+
+
 def air_areas(c: Ctx, side: str) -> list[str]:
     """12.13: any sea area a friendly port or base touches."""
     return [a for a in c.d.areas if c.touches_friendly(a, side)]
