@@ -40,7 +40,8 @@ def begin(c: Ctx, side: str, kind: str) -> None:
     for gid, g in list(s.groups.items()):
         if g.side == side:
             frozen = kind == "midway" and not g.midway_strike
-            s.groups[gid] = g._replace(moved=frozen)
+            if g.moved != frozen:       # else the group stays as it is (an equal value)
+                s.groups[gid] = g._replace(moved=frozen)
     moved = set()
     air = s.air
     for q in c.st.side_squadrons[side]:
@@ -1301,7 +1302,8 @@ def _room(c: Ctx, k: str) -> tuple[bool, bool]:
     return free, len(idx.aboard.get(k, ())) < c.d.carriers[k].capacity
 
 
-def _near(c: Ctx, q: str, k: str, group: str, was: tuple[bool, bool], now: tuple[bool, bool] | None = None) -> list[str]:
+def _near(c: Ctx, q: str, k: str, group: str, was: tuple[bool, bool],
+          now: tuple[bool, bool] | None = None) -> list[str]:
     """The squadrons whose menu segments a move of `q` to or from carrier `k` (of `group`) may change: `q`, and
     when `k` now has a free deck box or room where it had not (`was`: `_room` before the move) or the reverse,
     the units in `k`'s hangar (to the deck) and in the group's CAP box (from CAP to a deck). `now`: `_room` after

@@ -5,7 +5,7 @@ from functools import partial
 
 from kaisen.engine.core import Event
 from kaisen.games.fury_at_midway.data import FaMData
-from kaisen.games.fury_at_midway.fast import static
+from kaisen.games.fury_at_midway.fast import LAST_ASKED, static
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDE_NAME, FaMState
 
 DMCV = {"japan": "ijn-dmcv", "usa": "us-dmcv"}
@@ -122,7 +122,8 @@ class Ctx:
         self.ev = [] if ev is None else ev
         self.frozen = frozen          # a read-only look (a pause): free deck boxes may be cached
         self._free: dict = {}
-        self.st = static(d)
+        last = LAST_ASKED               # `static(d)` without the call: the data set asked last and its Static
+        self.st = last[1] if last[0] is d else static(d)
         self.done: list[tuple] = []   # the procedures that finished in this step, for the sequence (flow.py)
         self.keep = keep              # an air-operation move says what it changed for the kept menu (air_ops.on_op)
 

@@ -40,11 +40,11 @@ class Static:
                                        for n in range(1, sp.deck_boxes + 1)) for side in sides}
 
 
-_last: list = [None, None]      # the data set asked last and its Static (a game's steps ask for one all the time)
+LAST_ASKED: list = [None, None]   # the data set asked last and its Static (a game's steps ask for one all the time)
 
 
 def static(d: FaMData) -> Static:
-    last = _last
+    last = LAST_ASKED
     if last[0] is d:
         return last[1]
     st = d.__dict__.get("_static")
