@@ -210,9 +210,10 @@ def apply(s: PFState, d: PFData, answer) -> PFState:
 
 def apply_answer(d: PFData, s: PFState, answer) -> PFState:
     """Check the answer against the pause, then apply it to a copy (the given state never changes); the data
-    first, so that Game binds it once (`partial(apply_answer, data)`). A refused
-    option that names a real ship, zone, box or task force is refused under the rule that forbids it
-    (`refusals.explain`), in words the answering side may read."""
+    first, so that Game binds it once (`partial(apply_answer, data)`). Where no pause has been made yet, an
+    answer that what the pause is made of shows to be offered (OFFERED, DICE) is applied without making it;
+    anything else is checked against the pause. A refused option that names a real ship, zone, box or task
+    force is refused under the rule that forbids it (`refusals.explain`), in words the answering side may read."""
     p = s.cache
     if p is None:                  # nobody has asked for the pause: an answer known to be offered needs none
         step = s.step

@@ -138,8 +138,9 @@ def _at_sea(s, d, tf: TaskForce, non_initiative: str, hf_operational: bool) -> t
 
 def offered(d, s, oid: str) -> bool:
     """Whether the operation menu (options_of) offers `oid`, read from the parts it is made of, without making
-    it (the data first, as flow.OFFERED calls it): a pass; a sortie of the task force in the lowest box; a move or a return to base of one at sea. False for
-    anything else (an air strike's targets are worked out by the menu itself)."""
+    it (the data first, as flow.OFFERED calls it): a pass; a sortie of the task force in the lowest box; a move
+    or a return to base of one at sea. False for anything else (an air strike's targets are worked out by the
+    menu itself)."""
     if oid == "pass":
         return True
     verb, _, rest = oid.partition(":")
