@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from kaisen.engine.core import Chance, Decision, End
+from kaisen.engine.core import Chance, Decision, End, IllegalAction
 from kaisen.games.pacific_fury import GAME, flow
 
 D = GAME.data
@@ -105,3 +105,35 @@ def test_a_replay_that_never_asks_for_a_pause_steps_through_the_same_states(seed
                [(e.kind, e.private_to, e.rule, e.text) for e in GAME.events(s)], (seed, steps, answer)
         steps += 1
     assert steps > 100 and isinstance(GAME.pause(t), End)
+
+
+def _refusal(s, answer):
+    try:
+        GAME.apply(s, answer)
+    except IllegalAction as err:
+        return err.to_dict()
+    return None
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_an_answer_not_offered_is_refused_alike_with_and_without_the_pause(seed):
+    """Near misses (ids of the game's vocabulary the menu does not offer, dice of the wrong number or faces) are
+    refused with the same IllegalAction whether or not the pause was made before."""
+    rng = random.Random(seed)
+    s = GAME.new_state()
+    checked = 0
+    while not isinstance(p := GAME.pause(s), End):
+        if s.step in flow.OFFERED or s.step in flow.DICE:
+            if isinstance(p, Chance):
+                misses = [(1,) * (len(p.dice) + 1), (7,) * len(p.dice), (0,) * len(p.dice), "pass"]
+            else:
+                ids = {o.id for o in p.options}
+                misses = rng.sample([a for a in VOCABULARY if a not in ids], 6) + [(1,)]
+            for miss in misses:
+                bare = s.copy()          # no pause made on it
+                assert bare.cache is None
+                assert _refusal(bare, miss) == _refusal(s, miss) is not None, (s.step, miss)
+                checked += 1
+        s = GAME.apply(s, tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance)
+                       else rng.choice(p.options).id)
+    assert checked > 100
