@@ -242,7 +242,7 @@ class Labels:
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.homes: dict = {}             # (unit, base) -> its return-to-port option; side -> its "all-default"
-        self.vouched: dict = {}           # answer -> a decision offering it alone (flow.vouch)
+        self.vouched: dict = {}           # (step, answer) -> a decision offering it alone (flow.vouch)
         def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors
             sp = units[o.fields["unit"]]
             return f"{sp.name} ({sp.type} {sp.code})"

@@ -205,7 +205,7 @@ def vouch(c: Ctx, answer: str) -> Decision | None:
     """A decision offering `answer` alone where the state's menu certainly offers it (read from what that part of
     the menu is made of: the patrol step's ready ships, the unit's reach, its home ports, the ready air units and the
     areas they may go to); None where it cannot
-    say. Kept per rules data by answer (only its id is read: `apply_step`)."""
+    say. Kept per rules data by step and answer (only its id is read: `apply_step`)."""
     s = c.s
     step, _, arg = s.step.partition(":")
     if step == "patrol":
@@ -230,10 +230,14 @@ def vouch(c: Ctx, answer: str) -> Decision | None:
     else:
         return None
     made = c.labels.vouched
-    one = made.get(answer)
+    one = made.get((step, answer))
     if one is None:
-        one = made[answer] = Decision("", "", (Option(answer),), "", "")
+        kind = VOUCHED_KIND[step]
+        one = made[(step, answer)] = Decision("", "", (Option(answer),), "", kind)
     return one
+
+
+VOUCHED_KIND = {"patrol": "move-patrollers", "dest": "destination", "home": "return-to-port", "air": "place-air"}
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
