@@ -113,3 +113,24 @@ def test_the_same_answers_pass_and_the_same_are_refused_without_the_menu(seed):
                 returns += 1
         s = GAME.apply(s, a)
     assert checked > 500 and returns > 10
+
+
+@pytest.mark.parametrize("seed,options", [(61, None), (62, {"b17": True})])
+def test_a_menu_worked_out_from_the_sides_last_menu_is_the_menu_from_scratch(seed, options):
+    """With no move to vouch for what changed (a new air operation, after an attack or a landing, or after moves
+    applied without menus), the menu is worked out from the side's last menu of the same kind by what differs
+    (`air_ops._changed_since`): it is the menu from scratch."""
+    rng = random.Random(seed)
+    s = GAME.new_state(options=options)
+    diffed = 0
+    while not isinstance(p := GAME.pause(s), End):
+        a = testing.random_answer(p, rng)
+        t = GAME.apply(s, a)
+        if t.step == "op" and rng.random() < 0.5:
+            u = t.copy()
+            u.optouch = None                    # nothing vouches: the last menu and what differs
+            b = u.opbase
+            diffed += b is not None and b.side == u.op_side and b.kind == u.op_kind
+            assert same(GAME.pause(u).options, fresh_menu(u)), (seed, a)
+        s = t
+    assert diffed > 50
