@@ -400,10 +400,10 @@ def move_options(c: Ctx, step: str, side: str) -> list[Option] | tuple[Option, .
                 out.append(Option(f"sortie:{u}", None, {"verb": "sortie", "unit": u, "port": s.loc[u][5:]},
                                   c.labels.amph_sortie))
     elif step == "raid":
-        raider, loc, lab, units = s.raider, s.loc, c.labels, c.d.units
+        raider, loc, lab = s.raider, s.loc, c.labels
         made = lab.patrol_pairs
-        for u in sorted(raider):        # the side's raiders in port (the index's ("port", side)), in id order
-            if loc.get(u, "").startswith("port:") and units[u].side == side:
+        for u in c.by().get(("port", side), ()):       # in id order, as sorted(raider) gave them
+            if u in raider:
                 key = ("raid", u, loc[u])
                 o = made.get(key)
                 if o is None:
