@@ -62,13 +62,10 @@ def landing_tiers(c: Ctx, q: str) -> tuple[list[list[str]], list[str]]:
     if c.from_midway(q):
         return [[MIDWAY]], []
     own = list(c.carriers_of(group)) if group != MIDWAY else []
-    if c.side_of(q) == "japan":
-        fleet = c.fleet_of_group(group) if group != MIDWAY else "1af"
-        others = [k for g in c.groups_of_side("japan") if g != group and c.fleet_of_group(g) == fleet
-                  for k in c.carriers_of(g)]
+    side = c.side_of(q)
+    others = list(_fleet_others(c, side, group))
+    if side == "japan":
         return ([[c.parent(q)]] if c.parent_ok(q) else []) + [own, others], []
-    others = [k for g in c.groups_of_side("usa") if g not in (group, MIDWAY) and c.fleet_of_group(g) ==
-              (c.fleet_of_group(group) if group != MIDWAY else "csf") for k in c.carriers_of(g)]
     if group == MIDWAY:       # carrier aircraft in Midway's box: Midway, or the CSF when it is near (9.5(2))
         h = c.group_hex("tf16") or c.group_hex("tf17")
         near = h is not None and c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.carrier_landing_range
@@ -76,6 +73,27 @@ def landing_tiers(c: Ctx, q: str) -> tuple[list[list[str]], list[str]]:
     h = c.group_hex(group)
     near = h is not None and c.d.hex_distance(h, c.d.midway.hex) <= c.d.midway.carrier_landing_range
     return [own, others], [MIDWAY] if near else []
+
+
+def _fleet_others(c: Ctx, side: str, group: str) -> tuple[str, ...]:
+    """`landing_tiers`' second tier: the carriers of the side's other groups in the same fleet as `group` (Midway's
+    box: the CSF's; Japan: the 1AF's). It depends on the groups and their carriers alone, which only the DMCVs
+    change: kept per data set by side, group and DMCVs."""
+    dmcv = c.s.dmcv
+    key = ("others", side, group, tuple(sorted(dmcv.items())) if dmcv else ())
+    cache = c.st.options
+    got = cache.get(key)
+    if got is None:
+        if side == "japan":
+            fleet = c.fleet_of_group(group) if group != MIDWAY else "1af"
+            got = tuple(k for g in c.groups_of_side("japan") if g != group and c.fleet_of_group(g) == fleet
+                        for k in c.carriers_of(g))
+        else:
+            fleet = c.fleet_of_group(group) if group != MIDWAY else "csf"
+            got = tuple(k for g in c.groups_of_side("usa")
+                        if g not in (group, MIDWAY) and c.fleet_of_group(g) == fleet for k in c.carriers_of(g))
+        cache[key] = got
+    return got
 
 
 def landing_choices(c: Ctx, q: str, tiers=None) -> list[str]:
