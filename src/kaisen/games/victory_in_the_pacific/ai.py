@@ -482,7 +482,9 @@ def verb(o) -> str:
 
 
 def of_verb(opts, *verbs: str) -> list:
-    return [o for o in opts if o.get("verb") in verbs]
+    """The options whose verb is one of `verbs` (o.get("verb"), read from the fields directly: a patrol menu has
+    dozens of options and is scanned once per verb)."""
+    return [o for o in opts if (o.fields.get("verb") if o.fields else None) in verbs]
 
 
 def pick_id(o) -> str | None:
