@@ -417,6 +417,9 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
            seed: int = typer.Option(0, help="game i of every pairing uses seed + i"),
            scenario: Optional[str] = typer.Option(None),
            jobs: int = typer.Option(1, help="worker processes (the same results as --jobs 1 but the timings)"),
+           untimed: bool = typer.Option(False, help="search levels stop on their iteration budget alone, with no "
+                                        "time limit: the results depend only on the seeds, not on the machine "
+                                        "or its load (the times are what those budgets cost here)"),
            as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)"),
            out: Optional[Path] = typer.Option(None, help="also write the JSON object to this file")) -> None:
     """Every agent against every other on both sides: win rates with 95% intervals, time per decision."""
@@ -436,7 +439,7 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
                       console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
             task = bar.add_task("games", total=total)
             summary = lad.ladder(game, names, games_, seed, scenario, jobs=jobs,
-                                 progress=lambda done: bar.update(task, completed=done))
+                                 progress=lambda done: bar.update(task, completed=done), untimed=untimed)
     if out is not None:
         try:
             out.write_text(json.dumps(summary, indent=1) + "\n")

@@ -16,7 +16,7 @@ from kaisen.registry import get_game
 
 runner = CliRunner()
 PF = get_game("pacific-fury")
-FIELDS = {"game", "scenario", "seed", "games", "agents", "pairings", "totals", "timing", "seconds", "commit", "date"}
+FIELDS = {"game", "scenario", "seed", "games", "agents", "untimed", "pairings", "totals", "timing", "seconds", "commit", "date"}
 
 
 def kaisen(*args: str):
@@ -106,7 +106,8 @@ def test_two_worker_processes_give_the_results_of_one_but_the_timings():
     one, two = kaisen(*args, "--jobs", "1"), kaisen(*args, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0, two.output
     assert stripped(json.loads(two.stdout)) == stripped(json.loads(one.stdout))
-    jobs = [(PF.id, "campaign", {}, t.seats, 11 + i) for t in pairings(PF, ["random", "heuristic"]) for i in range(3)]
+    jobs = [(PF.id, "campaign", {}, t.seats, 11 + i, False) for t in pairings(PF, ["random", "heuristic"])
+            for i in range(3)]
     game_by_game = [[(winner, {side: len(v) for side, v in times.items()}) for winner, times in outcomes(PF, jobs, n)]
                     for n in (1, 2)]
     assert game_by_game[0] == game_by_game[1] and len({str(g) for g in game_by_game[0]}) > 1
@@ -150,3 +151,47 @@ def test_default_agents_random_heuristic_then_the_rest_with_levels_easy_to_hard(
 def test_p95_is_the_nearest_rank():
     assert p95([float(i) for i in range(1, 21)]) == 19.0
     assert p95([0.5]) == 0.5 and p95([3.0, 1.0, 2.0]) == 3.0
+
+
+def test_untimed_seats_every_timed_agent_on_its_iteration_budget_alone(first_option_agent):
+    """--untimed: an agent with a time limit is told to drop it in every game it plays (the ladder's results then
+    depend on the seeds only); the JSON says so; agents without one play as they do."""
+    told = []
+
+    class Timed(base.Agent):
+        name = "timed"
+
+        def untimed(self):
+            told.append(self.side)
+
+        def choose(self, view, decision):
+            return decision.options[-1].id
+
+    base.register_agent(PF.id, "timed", Timed)
+    try:
+        summary = ladder(PF, ["first", "timed"], 2, seed=3, untimed=True)
+        assert summary["untimed"] is True and sorted(told) == ["japan", "japan", "usa", "usa"]
+        told.clear()
+        assert ladder(PF, ["first", "timed"], 1, seed=3)["untimed"] is False and told == []
+    finally:
+        del base._GAME_AGENTS[(PF.id, "timed")]
+
+
+def test_an_untimed_search_runs_its_whole_iteration_budget_however_slow_the_clock():
+    """The search levels' `untimed`: with a clock that says each iteration took a minute, a timed search stops after
+    one iteration; untimed, it runs every iteration of its budget."""
+    from kaisen.agents.ismcts import ISMCTSAgent, Budget
+    from kaisen.engine.core import Decision
+    ticks = iter(range(0, 10 ** 6, 60))
+    state = PF.new_state()
+    while not isinstance(p := PF.pause(state), Decision) or len(p.options) < 2:
+        state = PF.apply(state, p.options[0].id if isinstance(p, Decision) else tuple(1 for _ in p.dice))
+    runs = {}
+    for untimed in (False, True):
+        agent = ISMCTSAgent(PF, p.side, 5, budget=Budget(iterations=8, seconds=30.0, rollout_steps=4),
+                            clock=lambda: float(next(ticks)))
+        if untimed:
+            agent.untimed()
+        agent.choose(PF.view(state, p.side), p)
+        runs[untimed] = agent.last["iterations"]
+    assert runs == {False: 1, True: 8}

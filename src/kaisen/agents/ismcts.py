@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any, Callable
 
@@ -125,6 +125,11 @@ class ISMCTSAgent(Agent):
     def widen(self, visits: int) -> int:
         """How many answers of a node compete after `visits` visits (progressive widening)."""
         return max(1, math.ceil(self.widen_k * (visits + 1) ** self.widen_alpha))
+
+    def untimed(self) -> None:
+        """Search on the iteration budget alone, with no time limit: then a seed fixes every answer on any machine
+        under any load (`kaisen ladder --untimed`), and only the time each answer takes depends on the machine."""
+        self.budget = replace(self.budget, seconds=None)
 
     # -- the search ----------------------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> str:

@@ -19,8 +19,8 @@ from kaisen.registry import get_game
 
 HUMAN = "human"
 
-# one game to play: game id, scenario, options, {side: agent}, seed
-Job = tuple[str, str, dict[str, Any], dict[str, str], int]
+# one game to play: game id, scenario, options, {side: agent}, seed, untimed (search agents without a time limit)
+Job = tuple[str, str, dict[str, Any], dict[str, str], int, bool]
 # what it gave: the winning side (None: a draw) and the seconds of each `choose` call per side
 Outcome = tuple[str | None, dict[str, list[float]]]
 
@@ -83,18 +83,18 @@ def pairings(game: Game, agents: list[str]) -> list[Tally]:
 
 def play_job(job: Job) -> Outcome:
     """Play one seated game (a worker process rebuilds the game from its id)."""
-    game_id, scenario, options, seats, seed = job
+    game_id, scenario, options, seats, seed, untimed = job
     times: dict[str, list[float]] = {}
-    result = play_one(get_game(game_id), seats, seed, scenario, options, times)
+    result = play_one(get_game(game_id), seats, seed, scenario, options, times, untimed)
     return result.end.winner, times
 
 
 def outcomes(game: Game, jobs_list: list[Job], workers: int) -> Iterator[Outcome]:
     """The outcomes in the order of the jobs, played here or in `workers` spawned processes."""
     if workers <= 1:
-        for game_id, scenario, options, seats, seed in jobs_list:
+        for game_id, scenario, options, seats, seed, untimed in jobs_list:
             times: dict[str, list[float]] = {}
-            result = play_one(game, seats, seed, scenario, options, times)
+            result = play_one(game, seats, seed, scenario, options, times, untimed)
             yield result.end.winner, times
         return
     with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs_list))) as pool:
@@ -119,13 +119,15 @@ def git_commit() -> str | None:
 
 def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: str | None = None,
            options: dict[str, Any] | None = None, jobs: int = 1,
-           progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play the ladder (game i of every pairing uses seed + i) and summarise it in the README's --json format."""
+           progress: Callable[[int], None] | None = None, untimed: bool = False) -> dict[str, Any]:
+    """Play the ladder (game i of every pairing uses seed + i) and summarise it in the README's --json format.
+    `untimed`: the search levels stop on their iterations alone, so the results depend on the seeds only."""
     check_ladder(game, agents, games, jobs)
     sc = game.scenario(scenario)
     opts = game.resolve_options(options)
     tallies = pairings(game, agents)
-    jobs_list: list[Job] = [(game.id, sc.id, opts, t.seats, seed + i) for t in tallies for i in range(games)]
+    jobs_list: list[Job] = [(game.id, sc.id, opts, t.seats, seed + i, untimed) for t in tallies
+                            for i in range(games)]
     times: dict[str, list[float]] = {name: [] for name in agents}
     started = time.perf_counter()
     for done, (winner, seconds) in enumerate(outcomes(game, jobs_list, jobs), 1):
@@ -142,7 +144,7 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
         if progress:
             progress(done)
     return {
-        "game": game.id, "scenario": sc.id, "seed": seed, "games": games, "agents": list(agents),
+        "game": game.id, "scenario": sc.id, "seed": seed, "games": games, "agents": list(agents), "untimed": untimed,
         "pairings": [pairing_row(t) for t in tallies],
         "totals": [total_row(a, b, [t for t in tallies if (t.a, t.b) == (a, b)])
                    for a, b in combinations(agents, 2)],

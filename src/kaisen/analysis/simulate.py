@@ -33,11 +33,17 @@ class GameResult:
 
 
 def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None = None,
-             options: dict[str, Any] | None = None, times: dict[str, list[float]] | None = None) -> GameResult:
+             options: dict[str, Any] | None = None, times: dict[str, list[float]] | None = None,
+             untimed: bool = False) -> GameResult:
     """Play one game to the end with seeded dice; agent i is seeded from the game seed. `times`, when given,
-    receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock)."""
+    receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock).
+    `untimed`: agents with a time limit (the search levels) search on their iteration budget alone."""
     match = Match(game, scenario, options, seed=seed, agents=agents)
     players = {side: make_agent(game.id, name, side, seed * 31 + i) for i, (side, name) in enumerate(agents.items())}
+    if untimed:
+        for player in players.values():
+            if hasattr(player, "untimed"):
+                player.untimed()
     decisions = 0
 
     def choose(decision: Decision) -> str:
