@@ -88,3 +88,32 @@ def test_no_game_imports_another_game():
             for mod in imports_of(f):
                 if mod.startswith("kaisen.games."):
                     assert mod.split(".")[2] == g.name, (f, mod)
+
+
+def test_apply_step_applies_an_answer_the_game_vouched_for_and_checks_any_other_against_the_pause():
+    """apply_step with no pause (the game checked the answer against the part of its menu that holds it) hands the
+    answer on without a menu; with the pause, an answer not offered is refused and the state is left as it was."""
+    from kaisen.engine.core import Decision, Event, Option, apply_step
+
+    class Ctx:
+        def __init__(self, s):
+            self.s, self.ev = s, []
+
+    class S:
+        def __init__(self, n=0):
+            self.n, self.step, self.last_events = n, "count:by", ()
+
+        def copy(self):
+            return S(self.n)
+
+    def handle(c, step, arg, answer):
+        c.s.n += int(answer)
+        c.ev.append(Event("count", f"{step} {arg} {answer}"))
+
+    s = S()
+    new = apply_step(s, None, "2", Ctx, handle)
+    assert (s.n, new.n, [e.text for e in new.last_events]) == (0, 2, ["count by 2"])
+    pause = Decision("a", "how many?", (Option("1"),))
+    with pytest.raises(IllegalAction):
+        apply_step(s, pause, "2", Ctx, handle)
+    assert s.n == 0 and apply_step(s, pause, "1", Ctx, handle).n == 1

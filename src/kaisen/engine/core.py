@@ -222,12 +222,17 @@ class SequenceStep(NamedTuple):
     start: Callable[[Any], None]
 
 
-def apply_step(state: Any, pause: "Pause", answer: Any, ctx_of, handle, end_rule: str = "end", explain=None) -> Any:
+def apply_step(state: Any, pause: "Pause | None", answer: Any, ctx_of, handle, end_rule: str = "end",
+               explain=None) -> Any:
     """`apply` for a game written as a step machine (`state.step` = "<procedure>[:<argument>]"): validate the
     answer against the pause (a refused option names its rule through `explain(state, answer)` where it
-    can), then hand it to `handle(ctx, procedure, argument, answer)` on a copy; the copy keeps the events."""
-    offered = False
-    if type(pause) is Decision and type(answer) is str:      # the common case: an offered option id, found here
+    can), then hand it to `handle(ctx, procedure, argument, answer)` on a copy; the copy keeps the events.
+
+    `pause` None: the game has vouched for the answer itself, against the one part of its menu that could hold it,
+    where nobody had asked for the whole menu (a replay): only an answer the menu offers may be vouched for, and
+    anything a game cannot vouch for goes through the pause as usual (the same refusals)."""
+    offered = pause is None
+    if not offered and type(pause) is Decision and type(answer) is str:   # the common case: an offered option id
         for o in pause.options:
             if o.id == answer:
                 offered = True
