@@ -12,7 +12,7 @@ from kaisen.games.fury_at_midway.data import FaMData
 class Static:
     __slots__ = ("side_of", "spec", "parent", "type", "side_squadrons", "within2", "group_carriers",
                  "fleet_groups", "fleet_group_set", "options", "deck_range", "boxinfo", "side_decks", "side_pos",
-                 "deck_names", "windows", "vouched", "side_groups")
+                 "deck_names", "windows", "side_groups")
 
     def __init__(self, d: FaMData):
         sq = d.squadrons
@@ -32,7 +32,6 @@ class Static:
         self.deck_range = {k: tuple(range(1, sp.deck_boxes + 1)) for k, sp in d.carriers.items()}
         self.deck_names = {k: tuple((n, f"deck:{k}:{n}") for n in range(1, sp.deck_boxes + 1))
                            for k, sp in d.carriers.items()}    # (box number, box name) of each deck box
-        self.vouched: dict[tuple[str, str], Any] = {}     # (side, air-operation move) -> a Decision of it alone: flow
         self.windows: dict[str, tuple[str, ...]] = {}   # card window -> the sides that may play in it: cards
         self.side_groups = {side: tuple(g for g, sp in d.groups.items() if d.fleets[sp.fleet].side == side)
                             for side in ("japan", "usa")}    # each side's divisions / task forces, in file order

@@ -167,32 +167,22 @@ def apply(s: FaMState, d: FaMData, answer) -> FaMState:
     A move of an air operation, or a strike's Return box, at a state whose menu nobody has asked for (a replay) is
     checked against the part of the menu that can hold it (`air_ops.offered`, `air_ops.return_choices`) instead of
     the whole menu: the same answers pass, and one not vouched for is checked against the whole menu as any other
-    answer (the same refusal). After an air-operation move the new state has no move vouching for its menu
-    (`optouch`): its menu, when asked, is worked out from the last one made."""
+    answer (the same refusal; `apply_step` takes no pause for a vouched answer). After an air-operation move the new
+    state has no move vouching for its menu (`optouch`): its menu, when asked, is worked out from the last one made."""
     if s.cache is None and type(answer) is str:
         step = s.step
         if step == "op":
             c = Ctx(s, d, frozen=True)
             if air_ops.offered(c, answer):
-                new = apply_step(s, _vouched(c, answer), answer, lambda new: Ctx(new, d, keep=False), handle, "4.0")
+                new = apply_step(s, None, answer, lambda new: Ctx(new, d, keep=False), handle, "4.0")
                 new.optouch = None
                 return new
         elif step[:4] == "ret:" and answer[:3] == "to:":      # 9.5: `air_ops.return_options` offers "to:<group>"
             c = Ctx(s, d, frozen=True)
             gid = step.split(":")[1]
             if answer[3:] in air_ops.return_choices(c, s.groups[gid]):
-                return apply_step(s, _vouched(c, answer), answer, lambda new: Ctx(new, d), handle, "4.0")
+                return apply_step(s, None, answer, lambda new: Ctx(new, d), handle, "4.0")
     return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.0")
-
-
-def _vouched(c: Ctx, answer: str) -> Decision:
-    """A decision offering `answer` alone, for `apply_step` once the answer is known to be offered; kept per data set
-    by (side, answer)."""
-    key = (c.s.op_side, answer)
-    one = c.st.vouched.get(key)
-    if one is None:
-        one = c.st.vouched[key] = Decision(c.s.op_side, "", (Option(answer),), "", "")
-    return one
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
