@@ -17,11 +17,10 @@ def _kind(c: Ctx, u: str) -> str:
 
 def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
     """Units that fight in the area: at sea there, submarines left out (16.4)."""
-    units = c.d.units
     here = c.by().get("sea:" + area, ())
-    if side is None:
-        return [u for u in here if units[u].kind != "sub"]
-    return [u for u in here if units[u].side == side and units[u].kind != "sub"]
+    lab = c.labels          # the same tests, as membership of the static sets of units that fight (per side)
+    fight = lab.fighters if side is None else lab.side_fighters.get(side, ())
+    return [u for u in here if u in fight]
 
 
 def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:

@@ -82,7 +82,7 @@ class Ctx:
 
     def by(self) -> dict:
         """The index of units by place the state keeps (state.Locs): a location ("port:truk"), (kind, side) for a
-        kind of location with ids ("port", "sea", "home", "group"), or "home" -> the units there, in id order."""
+        kind of location with ids ("port", "sea", "home", "group") -> the units there, in id order."""
         loc = self.s.loc
         if type(loc) is not Locs:
             loc = self.s.loc = Locs(loc)
@@ -225,7 +225,7 @@ class Labels:
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
-                 "ship_sides", "homes", "vouched")
+                 "ship_sides", "homes", "vouched", "side_fighters", "repair_ports")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -234,6 +234,10 @@ class Labels:
         self.patrol_pairs: dict = {}
         self.ships = frozenset(u for u, sp in units.items() if sp.kind == "ship")     # static unit sets
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
+        self.side_fighters = {side: frozenset(u for u, sp in units.items() if sp.kind != "sub" and sp.side == side)
+                              for side in ("japan", "allies")}          # side -> its units that fight (16.4)
+        self.repair_ports = {side: frozenset("port:" + b for b, sp in bases.items() if sp.repair_side == side)
+                             for side in ("japan", "allies")}           # side -> "port:<base>" repairing its ships
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
         self.names = {u: sp.name for u, sp in units.items()}     # unit -> name, in file order (views copy it)
         self.ship_sides = {u: sp.side for u, sp in units.items() if sp.kind == "ship"}   # ship -> side

@@ -22,20 +22,22 @@ def repairable(c: Ctx, side: str) -> list[str]:
     damage = s.damage
     if not damage:
         return []
-    loc, bases = s.loc, c.d.bases
-    ours = c.labels.ship_sides           # ship -> its side (other units are never repaired)
+    loc, lab = s.loc, c.labels
+    ours = lab.ship_sides                # ship -> its side (other units are never repaired)
+    ports = lab.repair_ports.get(side, ())   # "port:<base>" where the base repairs `side`'s ships (11.2)
     raider, moved, done = s.raider, s.moved, s.done
+    repair, turn, used = c.d.repair, s.turn, s.repaired
     out = []
     for u in damage:                     # the same tests as ever, the cheapest first; then id order (sorted)
         if ours.get(u) != side or not damage[u] or u in raider:
             continue
         where = loc.get(u)
-        if where is None or not where.startswith("port:"):
+        if where not in ports:           # in a friendly repair port (points_left written out below)
             continue
         if u in moved and u not in done:
             continue
         port = where[5:]
-        if bases[port].repair_side == side and points_left(c, port) > 0:
+        if repair(port, turn) - used.get(port, 0) > 0:
             out.append(u)
     out.sort()
     return out

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from kaisen.engine.core import Decision, End, Option, Pause, apply_step
 from kaisen.games.victory_in_the_pacific import combat, end_turn, island_combat, movement, reinforcements, turn1
-from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
+from kaisen.games.victory_in_the_pacific.common import Ctx, labels, narrate, lazy_label
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, VPState, kept_drop, kept_valid, other
 
 
@@ -133,6 +133,8 @@ def pause(s: VPState, d) -> Pause:
 def _pause(c: Ctx) -> Pause:
     s, d = c.s, c.d
     step, _, arg = s.step.partition(":")
+    if step == "cbt":                   # a third of all steps: asked first (each step name is tested for once)
+        return combat.pause(c)
     if step == "over":
         winner, score = s.result
         return End(winner, score, end_turn.summary(c))
@@ -171,8 +173,6 @@ def _pause(c: Ctx) -> Pause:
     if step == "fight":
         return Decision("japan", "Choose the next sea area to fight in", tuple(fight_options(c)), "5.31",
                         "order-combats")
-    if step == "cbt":
-        return combat.pause(c)
     if step in end_turn.STEPS:
         return end_turn.pause(c, step, arg)
     raise AssertionError(f"state paused at an unknown step {s.step!r}")
@@ -193,12 +193,33 @@ def apply(s: VPState, d, answer) -> VPState:
     step, a destination, a port to return to, an air unit's placing) are checked against the one part of the menu that could hold them
     (`vouch`) instead of the whole menu: the same answers pass; any other answer is checked against the whole menu
     as before (the same refusals)."""
-    if s.cache is None and type(answer) is str:
-        one = vouch(Ctx(s, d), answer)
-        if one is not None:
-            return apply_step(s, one, answer, lambda new: Ctx(new, d), handle, "4.7")
-    return apply_step(s, pause(s, d), answer, lambda new: Ctx(new, d), handle, "4.7",
-                      lambda st, a: explain(Ctx(st, d), a))
+    ctx_of, why = _PER_DATA.get(id(d)) or _per_data(d)
+    p = s.cache
+    if p is None:
+        if type(answer) is str:
+            one = vouch(Ctx(s, d), answer)
+            if one is not None:
+                return apply_step(s, one, answer, ctx_of, handle, "4.7")
+        p = pause(s, d)
+    return apply_step(s, p, answer, ctx_of, handle, "4.7", why)
+
+
+_PER_DATA: dict = {}     # id(rules data) -> (a state's Ctx maker, explain for a state): made once, not per step
+
+
+def _per_data(d) -> tuple:
+    """`apply`'s Ctx maker and explainer for the rules data `d` (the lambdas once made on every step), kept for
+    one data set at a time: they hold `d`, so its id is not reused while they are kept."""
+    lab = labels(d)
+
+    def ctx_of(new: VPState) -> Ctx:
+        c = Ctx(new, d)
+        c.labels = lab      # what Ctx.labels looks up on first use, set at once (the Labels of `d`)
+        return c
+    got = (ctx_of, lambda st, a: explain(Ctx(st, d), a))
+    _PER_DATA.clear()
+    _PER_DATA[id(d)] = got
+    return got
 
 
 def vouch(c: Ctx, answer: str) -> Decision | None:
@@ -242,7 +263,9 @@ VOUCHED_KIND = {"patrol": "move-patrollers", "dest": "destination", "home": "ret
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
     s = c.s
-    if step == "raid-setup":
+    if step == "cbt":                   # a third of all steps: asked first (each step name is tested for once)
+        combat.answer(c, a)
+    elif step == "raid-setup":
         if a == "done":
             raid = s.at("raid-box")
             for u in raid:
@@ -275,8 +298,6 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
         on_home(c, arg, a)
     elif step == "fight":
         begin_area(c, a[6:])
-    elif step == "cbt":
-        combat.answer(c, a)
     elif step in end_turn.STEPS:
         end_turn.answer(c, step, arg, a)
     else:
@@ -547,7 +568,11 @@ def on_sub(c: Ctx, side: str, a: str) -> None:
 # -- returning to port (10.x) ---------------------------------------------------------------------------------
 def homeward(c: Ctx, side: str | None = None) -> list[str]:
     """Units bound for port (of `side`, or of both sides)."""
-    return list(c.by().get("home" if side is None else ("home", side), ()))
+    by = c.by()
+    if side is not None:
+        return list(by.get(("home", side), ()))
+    japan, allies = by.get(("home", "japan"), ()), by.get(("home", "allies"), ())
+    return sorted(japan + allies) if japan and allies else list(japan or allies)    # both sides, in id order
 
 
 def home_options(c: Ctx, u: str) -> list[Option]:

@@ -56,22 +56,22 @@ def kept_drop(s, u: str) -> None:
               dict(s.damage), ready, opts) if by is not None else None
 
 
-_KEYS: dict[str, tuple] = {}     # location -> its index keys: ((kind, "japan"), (kind, "allies"), bound for port)
+_KEYS: dict[str, tuple] = {}     # location -> its index keys: ((kind, "japan"), (kind, "allies"))
 
 
 def _keys(where: str) -> tuple:
-    """The index keys a location adds beside itself (Locs): (kind, side) for "<kind>:<id>" and "home" for the
-    units bound for port; (None, None, False) for a location with no id. Parsed once per location string."""
+    """The index keys a location adds beside itself (Locs): (kind, side) for "<kind>:<id>"; (None, None) for a
+    location with no id. Parsed once per location string."""
     kind, sep, _ = where.partition(":")
-    got = _KEYS[where] = ((kind, "japan"), (kind, "allies"), kind == "home") if sep else (None, None, False)
+    got = _KEYS[where] = ((kind, "japan"), (kind, "allies")) if sep else (None, None)
     return got
 
 
 class Locs(dict):
     """`VPState.loc` (unit -> location) with an index kept up to date as units move (DESIGN.md: menus are kept
     from indices the state maintains). The index (`by`) maps, to the units there in id order (a tuple):
-    a location ("port:truk", "due", "sunk"), (kind, side) for the places with an id ("port", "sea", "home",
-    "group"), and "home" (every unit bound for port). Derived data: built on first use (it needs each unit's
+    a location ("port:truk", "due", "sunk") and (kind, side) for the places with an id ("port", "sea", "home",
+    "group"; every unit bound for port is the two sides' ("home", side) together: flow.homeward). Derived data: built on first use (it needs each unit's
     side), shared by a copy until one of the two moves a unit (copy on write: `own` says whether `by` is this
     Locs' own), never part of to_json or of equality.
 
@@ -104,8 +104,6 @@ class Locs(dict):
                 kind, sep, _ = where.partition(":")
                 if sep:
                     lists.setdefault((kind, sides[u].side), []).append(u)
-                    if kind == "home":
-                        lists.setdefault("home", []).append(u)
             by = self.by = {k: tuple(v) for k, v in lists.items()}
             self.sides = sides
             self.own = True
@@ -138,10 +136,6 @@ class Locs(dict):
                 t = by[key]
                 i = bisect_left(t, u)
                 by[key] = t[:i] + t[i + 1:]
-                if keys[2]:
-                    t = by["home"]
-                    i = bisect_left(t, u)
-                    by["home"] = t[:i] + t[i + 1:]
         t = by.get(where, ())
         i = bisect_left(t, u)
         by[where] = t[:i] + (u,) + t[i:]
@@ -151,10 +145,6 @@ class Locs(dict):
             t = by.get(key, ())
             i = bisect_left(t, u)
             by[key] = t[:i] + (u,) + t[i:]
-            if keys[2]:
-                t = by.get("home", ())
-                i = bisect_left(t, u)
-                by["home"] = t[:i] + (u,) + t[i:]
 
     def __delitem__(self, u: str) -> None:
         if self.frozen:
@@ -215,6 +205,7 @@ def _listed(v):
     return v
 _DERIVED = frozenset({"cache", "last_events", "kept", "fights"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
+_OPTIONS_OF: dict = {}   # id(VPState.options) -> (that tuple, its _OPTIONS dict): at most 65 kept
 
 
 @dataclass(slots=True)
@@ -302,10 +293,16 @@ class VPState:
         loc[u] = where
 
     def option(self, name: str) -> bool:
-        opts = _OPTIONS.get(self.options)
-        if opts is None:
-            opts = _OPTIONS[self.options] = dict(self.options)
-        return opts.get(name, False)
+        o = self.options
+        got = _OPTIONS_OF.get(id(o))         # by the tuple's identity (every state of a game shares it): no hashing
+        if got is None or got[0] is not o:
+            opts = _OPTIONS.get(o)
+            if opts is None:
+                opts = _OPTIONS[o] = dict(o)
+            if len(_OPTIONS_OF) > 64:
+                _OPTIONS_OF.clear()
+            got = _OPTIONS_OF[id(o)] = (o, opts)     # holds the tuple: its id is not reused while kept
+        return got[1].get(name, False)
 
     def at(self, where: str) -> list[str]:
         """Units at a location ("port:truk", "sea:indonesia"), in id order (from the index where it is built)."""
