@@ -27,6 +27,8 @@ def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
     """`side`'s units in the battle being fought (the whole area, a fleeing group and its pursuers, a raid)."""
     here = in_area(c, cb.area, side)
     if cb.cur == "":
+        if not cb.groups and not cb.detached:
+            return here                 # nobody fled nor stays apart: the whole area (a new list, as below)
         grouped = {u for us in cb.groups.values() for u in us}
         return [u for u in here if u not in grouped and u not in cb.detached]
     if cb.cur == SURPRISE:

@@ -126,7 +126,8 @@ KIND_NAMES = frozenset(k for k, _, _ in KINDS)
 def pause(s: VPState, d) -> Pause:
     """The Decision, Chance node or End the state waits at (computed once, cached on the state)."""
     if s.cache is None:
-        s.cache = _pause(Ctx(s, d))
+        ctx_of = (_PER_DATA.get(id(d)) or _per_data(d))[0]     # Ctx(s, d) with its Labels set (apply's maker)
+        s.cache = _pause(ctx_of(s))
     return s.cache
 
 
