@@ -225,7 +225,7 @@ class Labels:
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
-                 "ship_sides", "homes", "vouched", "side_fighters", "repair_ports")
+                 "ship_sides", "homes", "side_fighters", "repair_ports")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -246,7 +246,6 @@ class Labels:
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.homes: dict = {}             # (unit, base) -> its return-to-port option; side -> its "all-default"
-        self.vouched: dict = {}           # (step, answer) -> a decision offering it alone (flow.vouch)
         def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors
             sp = units[o.fields["unit"]]
             return f"{sp.name} ({sp.type} {sp.code})"

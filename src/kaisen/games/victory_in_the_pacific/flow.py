@@ -198,9 +198,8 @@ def apply(s: VPState, d, answer) -> VPState:
     p = s.cache
     if p is None:
         if type(answer) is str:
-            one = vouch(Ctx(s, d), answer)
-            if one is not None:
-                return apply_step(s, one, answer, ctx_of, handle, "4.7")
+            if vouch(Ctx(s, d), answer):       # apply_step takes no pause for an answer vouched for
+                return apply_step(s, None, answer, ctx_of, handle, "4.7")
         p = pause(s, d)
     return apply_step(s, p, answer, ctx_of, handle, "4.7", why)
 
@@ -223,43 +222,34 @@ def _per_data(d) -> tuple:
     return got
 
 
-def vouch(c: Ctx, answer: str) -> Decision | None:
-    """A decision offering `answer` alone where the state's menu certainly offers it (read from what that part of
-    the menu is made of: the patrol step's ready ships, the unit's reach, its home ports, the ready air units and the
-    areas they may go to); None where it cannot
-    say. Kept per rules data by step and answer (only its id is read: `apply_step`)."""
+def vouch(c: Ctx, answer: str) -> bool:
+    """True where the state's menu certainly offers `answer` (read from what that part of the menu is made of: the
+    patrol step's ready ships, the unit's reach, its home ports, the ready air units and the areas they may go to);
+    False where it does not or cannot say."""
     s = c.s
     step, _, arg = s.step.partition(":")
     if step == "patrol":
         verb, _, u = answer.partition(":")
         if (verb != "sortie" and verb != "raider") or not movement.is_ready(c, arg, u):
-            return None                     # patrol_pairs: a sortie and a raider option for each ready ship
+            return False                    # patrol_pairs: a sortie and a raider option for each ready ship
     elif step == "dest":
         if answer[:3] != "to:":
-            return None
+            return False
         kind, u = arg.split(":")
         if answer[3:] not in movement.reach(c, u, kind == "raid"):
-            return None                     # movement.dest_options: "to:<area>" for each area in reach
+            return False                    # movement.dest_options: "to:<area>" for each area in reach
     elif step == "home":
         loc = s.loc.get(arg, "")
         if answer[:3] != "to:" or answer[3:] not in c.home_ports(arg, loc[5:]):
-            return None                     # home_options: "to:<port>" for each home port
+            return False                    # home_options: "to:<port>" for each home port
     elif step == "air":
         parts = answer.split(":")
         if len(parts) != 3 or parts[0] != "place" or parts[2] not in c.d.areas \
                 or not movement.is_air_ready(c, arg, parts[1]) or not c.touches_friendly(parts[2], arg):
-            return None                     # movement.air_options: "place:<unit>:<area>", ready unit x air area
+            return False                    # movement.air_options: "place:<unit>:<area>", ready unit x air area
     else:
-        return None
-    made = c.labels.vouched
-    one = made.get((step, answer))
-    if one is None:
-        kind = VOUCHED_KIND[step]
-        one = made[(step, answer)] = Decision("", "", (Option(answer),), "", kind)
-    return one
-
-
-VOUCHED_KIND = {"patrol": "move-patrollers", "dest": "destination", "home": "return-to-port", "air": "place-air"}
+        return False
+    return True
 
 
 def handle(c: Ctx, step: str, arg: str, a) -> None:
