@@ -36,20 +36,7 @@ def test_a_sample_agrees_with_its_view_offers_the_same_decision_and_plays_on(sce
     waits at a decision of the same side with the same option ids, and random answers play on from it."""
     sides, kinds = set(), set()
     for k, (s, p) in enumerate(decisions(scenario, 11)):
-        v = GAME.view(s, p.side)
-        sample = GAME.sample_state(v, random.Random(k))
-        assert GAME.view(sample, p.side) == v, (scenario, k, s.step)
-        q = GAME.pause(sample)
-        assert isinstance(q, Decision) and q.side == p.side and q.kind == p.kind, (scenario, k, s.step)
-        assert [o.id for o in q.options] == [o.id for o in p.options], (scenario, k, s.step)
-        rng = random.Random(k)
-        t = sample
-        for _ in range(6):
-            r = GAME.pause(t)
-            if isinstance(r, End):
-                break
-            t = GAME.apply(t, tuple(rng.randint(1, x) for x in r.dice) if isinstance(r, Chance)
-                           else rng.choice(r.options).id)
+        _check_sample(s, p, k)
         sides.add(p.side)
         kinds.add(p.kind)
     assert sides == {"ijn", "usn"}

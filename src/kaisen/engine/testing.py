@@ -93,6 +93,26 @@ def assert_round_trip(game: Game, s: Any) -> None:
     assert game.pause(back) == game.pause(s)
 
 
+def refusal(game: Game, state: Any, answer: Any) -> dict[str, Any] | None:
+    """The IllegalAction `game.apply` gives `answer` at `state`, as a dict (rule, reason, given, allowed); None
+    where the answer is applied."""
+    try:
+        game.apply(state, answer)
+    except IllegalAction as err:
+        return err.to_dict()
+    return None
+
+
+def assert_refused_alike(game: Game, state: Any, answer: Any) -> dict[str, Any]:
+    """`answer` is refused at a copy of `state` whose menu nobody has asked for exactly as at a copy whose pause was
+    made first (a game that vouches for answers without making its menu must refuse the same way); the refusal."""
+    bare, asked = game.copy(state), game.copy(state)
+    game.pause(asked)
+    got = refusal(game, bare, answer)
+    assert got is not None and got == refusal(game, asked, answer), answer
+    return got
+
+
 def assert_evaluation_contract(game: Game, s: Any) -> dict[str, float]:
     """`Game.evaluate` before the end (engine contract): each side's value strictly inside (0, 1), the values of
     all sides summing to 1, the same value asked twice, and the state unchanged. Returns the values by side."""
