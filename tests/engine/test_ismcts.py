@@ -135,6 +135,57 @@ def test_the_heuristics_answer_stands_until_the_rollouts_clearly_beat_it(monkeyp
     assert many.last["visits"]["take:1"] > 1       # it was tried first and kept being compared
 
 
+class Remembers(Agent):
+    """A heuristic with a memory: it takes one counter at the first decision it is shown, two at every later one
+    (the FaM heuristic, for one, remembers the attacks it has seen and the cards it keeps back)."""
+
+    def __init__(self, side, seed=None):
+        super().__init__(side, seed)
+        self.seen = 0
+
+    def choose(self, view, decision):
+        self.seen += 1
+        return decision.ids()[0 if self.seen == 1 else 1]
+
+
+def test_the_answer_to_beat_is_the_heuristic_that_has_seen_every_real_decision(monkeypatch):
+    """The anchor is the side's own heuristic shown each real decision in turn, forced ones too, so its memory
+    counts: the answer tried first at the root, and kept when one iteration cannot overrule it, is that heuristic's
+    (two counters from the second decision on), not a fresh copy's that has seen nothing (one counter)."""
+    game = TakeLast()
+    monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), Remembers)
+    agent = ISMCTSAgent(game, "a", 2, budget=Budget(1, None, rollout_steps=20))
+    answers = []
+    for left in (1, 9, 6, 11):              # a forced decision first: it is shown to the heuristic too
+        st = Pile(left)
+        answers.append(agent.choose(game.view(st, "a"), game.pause(st)))
+        assert left == 1 or list(agent.last["visits"]) == ["take:2"]
+    assert answers == ["take:1", "take:2", "take:2", "take:2"] and agent.own.seen == 4
+    fresh = [Remembers("a", 0).choose(game.view(Pile(n), "a"), game.pause(Pile(n))) for n in (9, 6, 11)]
+    assert fresh == ["take:1"] * 3
+
+
+def test_an_answer_rolled_out_once_is_overruled_only_by_a_clear_lead():
+    """The heuristic's answer, rolled out once, spreads as the best answer's rewards do: a lead of a few noisy
+    rollouts does not overrule it (before, one rollout of it meant no comparison at all)."""
+    agent = ISMCTSAgent(TakeLast(), "a", 0)
+    root = _root({"h": [0.4], "x": [0.2, 0.9, 0.3, 0.8]})
+    assert agent._verdict(root) == "h"
+    root = _root({"h": [0.1], "x": [0.8, 0.9, 0.85, 0.9, 0.8, 0.9]})
+    assert agent._verdict(root) == "x"
+
+
+def _root(rewards):
+    """A root whose first answer is the heuristic's, with these rollout rewards per answer."""
+    from kaisen.agents.ismcts import _Edge, _Node
+    root = _Node()
+    root.order, root.prior = list(rewards), True
+    for a, rs in rewards.items():
+        e = root.edges[a] = _Edge()
+        e.n, e.w, e.w2 = len(rs), sum(rs), sum(r * r for r in rs)
+    return root
+
+
 def test_the_time_limit_ends_the_search_before_an_iteration_that_would_cross_it():
     game = TakeLast()
     ticks = iter(range(10_000))

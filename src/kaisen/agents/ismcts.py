@@ -106,6 +106,7 @@ class ISMCTSAgent(Agent):
         self.redeterminise = redeterminise
         self.clock = clock
         self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
+        self.own: Agent | None = None        # the side's own heuristic, shown every real decision (its memory kept)
         self.last: dict[str, Any] = {}       # what the last search did (iterations, time, root visits)
 
     # -- the policy the tree and the rollouts follow outside the tree ------------------------------------------
@@ -132,15 +133,33 @@ class ISMCTSAgent(Agent):
         self.budget = replace(self.budget, seconds=None)
 
     # -- the search ----------------------------------------------------------------------------------------------
+    def _anchor(self, view: dict[str, Any], decision: Decision) -> str | None:
+        """The answer the side's own heuristic gives at this real decision. One heuristic agent sees every real
+        decision of the side in turn, as it would playing alone, so what it remembers (the attacks it saw, the cards
+        it keeps back) shapes its answer: the answer the search must beat (`_verdict`). None: no heuristic."""
+        if not self.heuristic:
+            return None
+        if self.own is None:
+            self.own = self._policy(self.side, self.rng.getrandbits(32))
+        try:
+            return self.own.choose(view, decision)
+        except Exception:           # a heuristic that fails here only loses its say
+            return None
+
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = [o.id for o in decision.options]
+        start = self.clock()
+        anchor = self._anchor(view, decision)
         if len(ids) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "forced": True}
             return ids[0]
         game, rng, budget = self.game, self.rng, self.budget
-        start = self.clock()
         deadline = None if budget.seconds is None else start + budget.seconds
         root = _Node()
+        if anchor in ids:           # the heuristic's answer first in the widening, as at any node (`_select`)
+            rest = [a for a in ids if a != anchor]
+            rng.shuffle(rest)
+            root.order, root.known, root.prior = [anchor] + rest, set(ids), True
         wanted = set(ids)
         done = failed = 0
         while done < budget.iterations:
@@ -160,7 +179,8 @@ class ISMCTSAgent(Agent):
         self.last = {"iterations": done, "seconds": self.clock() - start, "failed_samples": failed,
                      "visits": {a: e.n for a, e in root.edges.items()}}
         if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer
-            return self._policy(decision.side, rng.getrandbits(32)).choose(view, decision)
+            return anchor if anchor in wanted else self._policy(decision.side, rng.getrandbits(32)).choose(view,
+                                                                                                          decision)
         return self._verdict(root)
 
     def _verdict(self, root: _Node) -> str:
@@ -172,20 +192,23 @@ class ISMCTSAgent(Agent):
         edges = root.edges
         best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
         anchor = root.order[0] if root.order and root.prior else None
-        if anchor is None or anchor == best or not self.anchor_alpha or anchor not in edges or edges[anchor].n < 2:
+        if anchor is None or anchor == best or not self.anchor_alpha or anchor not in edges or not edges[anchor].n:
             return best
         b, h = edges[best], edges[anchor]
         if b.n < 2:
             return anchor
 
-        def mean_var(e: _Edge) -> tuple[float, float]:
+        def mean_spread(e: _Edge) -> tuple[float, float]:
+            """The mean reward and the spread of one reward about it (the sample variance)."""
             m = e.w / e.n
-            return m, max(0.0, e.w2 / e.n - m * m) / (e.n - 1)
-        mb, vb = mean_var(b)
-        mh, vh = mean_var(h)
+            return m, max(0.0, e.w2 - e.n * m * m) / (e.n - 1) if e.n > 1 else None
+        mb, sb = mean_spread(b)
+        mh, sh = mean_spread(h)
+        if sh is None:              # the heuristic's answer was rolled out once: its rewards spread as the best's do
+            sh = sb
         k = sum(1 for a, e in edges.items() if a != anchor and e.n >= 2)
         z = NormalDist().inv_cdf(1 - self.anchor_alpha / max(1, k))
-        return best if mb - mh > z * math.sqrt(vb + vh) else anchor
+        return best if mb - mh > z * math.sqrt(sb / b.n + sh / h.n) else anchor
 
     def _iterate(self, root: _Node, s: Any, p: Any, rng: random.Random) -> None:
         game = self.game
