@@ -18,40 +18,22 @@ from __future__ import annotations
 
 import argparse
 import collections
-import importlib.util
 
-from kaisen.agents.base import make_agent
 from kaisen.engine.core import Decision, End
 from kaisen.engine.match import Match
 from kaisen.games.fury_at_midway import GAME
+
+import old_heuristic
 
 D = GAME.data
 FLEETS = {"japan": ("1af", "mif", "ijn-dmcv"), "usa": ("csf", "us-dmcv")}
 FOE = {"japan": "usa", "usa": "japan"}
 
 
-_OLD: dict[str, type] = {}
-
-
 def agent(name: str, side: str, seed: int, old_ai: str | None):
-    """A registered agent, or "old": an earlier ai.py's HeuristicAgent (loading that file registers it as
-    "heuristic", so the current class is taken from this checkout's module, not the registry)."""
-    if name == "heuristic":
-        from kaisen.games.fury_at_midway.ai import HeuristicAgent
-        return HeuristicAgent(side, seed)
-    if name != "old":
-        return make_agent(GAME.id, name, side, seed)
-    if not old_ai:
-        raise SystemExit("agent 'old' needs --old-ai PATH (an earlier ai.py)")
-    if old_ai not in _OLD:
-        from kaisen.games.fury_at_midway.ai import HeuristicAgent
-        sp = importlib.util.spec_from_file_location("fam_old_ai", old_ai)
-        mod = importlib.util.module_from_spec(sp)
-        sp.loader.exec_module(mod)
-        from kaisen.agents.base import register_agent
-        register_agent(GAME.id, "heuristic", HeuristicAgent)      # undo the old file's registration
-        _OLD[old_ai] = mod.HeuristicAgent
-    return _OLD[old_ai](side, seed)
+    """A registered agent, this checkout's heuristic, or "old" (old_heuristic.agent)."""
+    from kaisen.games.fury_at_midway.ai import HeuristicAgent
+    return old_heuristic.agent(GAME.id, HeuristicAgent, name, side, seed, old_ai)
 
 
 def afloat_on_map(s, side: str) -> int:

@@ -12,37 +12,22 @@ and the night picked there, decisions, wins and the mean POC standing (+ Allies)
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from kaisen.agents.base import make_agent
 from kaisen.engine import testing
 from kaisen.games.victory_in_the_pacific import GAME
 from kaisen.games.victory_in_the_pacific.ai import Board, HeuristicAgent, spec
 
+import old_heuristic
+
 FOE = {"japan": "allies", "allies": "japan"}
 
 
-_OLD: dict = {}
-
-
 def agent(kind: str, side: str, seed: int, old_ai: str | None):
-    """The agent by name; "heuristic" is this checkout's class itself (loading an old ai.py re-registers the
-    name "heuristic" to the old class, so the registry is not asked for it)."""
-    if kind == "old":
-        if not old_ai:
-            raise SystemExit("agent 'old' needs --old-ai PATH (an earlier ai.py)")
-        if old_ai not in _OLD:
-            sp = importlib.util.spec_from_file_location("vitp_old_ai", old_ai)
-            mod = importlib.util.module_from_spec(sp)
-            sp.loader.exec_module(mod)
-            _OLD[old_ai] = mod.HeuristicAgent
-        return _OLD[old_ai](side, seed)
-    if kind == "heuristic":
-        return HeuristicAgent(side, seed)
-    return make_agent(GAME.id, kind, side, seed=seed)
+    """A registered agent, this checkout's heuristic, or "old" (old_heuristic.agent)."""
+    return old_heuristic.agent(GAME.id, HeuristicAgent, kind, side, seed, old_ai)
 
 
 def one(job: tuple[str, str, int, str | None]) -> Counter:
