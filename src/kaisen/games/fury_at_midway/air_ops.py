@@ -605,10 +605,16 @@ def op_options(c: Ctx) -> list[Option]:
         if (tok == air.tok and moved is s.moved and formed is forming and base.side == side
                 and base.kind == s.op_kind and base.sunk == s.sunk and base.damage == s.damage
                 and base.dmcv == s.dmcv and base.fleet == s.fleet):
-            facts = _Facts(c, base.places)
             segs = base.segs.copy()
             pos = st.side_pos[side]
+            facts = None
+            now_moved = s.moved
             for q in dirty:
+                if q in now_moved or q in forming:
+                    segs[pos[q]] = ()       # `_Facts.seg` of a unit moved or forming: no options (no facts asked)
+                    continue
+                if facts is None:
+                    facts = _Facts(c, base.places)
                 segs[pos[q]] = facts.seg(q)
             if same_pairs is True:
                 pairs = base.pairs
@@ -1004,15 +1010,18 @@ class _Facts:
         kind = info[0]
         if kind == "hangar":
             k = info[1]
-            if not self.free(k):
+            free = self._free.get(k)        # `free(k)`, asked once per menu
+            if free is None:
+                free = self.free(k)
+            if not free:
                 return ()
             cache = self.cache
-            key = ("deck", q, n, k)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
-                                        _make(_deck_label, self.c.d, q, n, k))
-            return (o,)
+            key = ("deck1", q, n, k)
+            got = cache.get(key)        # the segment itself (one option) is kept per data set
+            if got is None:
+                got = cache[key] = (Option(f"deck:{q}", None, {"verb": "deck", "unit": q, "carrier": k},
+                                           _make(_deck_label, self.c.d, q, n, k)),)
+            return got
         if kind == "deck":
             return self._deck_seg(q, n, info[1])
         if kind == "cap":
@@ -1020,15 +1029,34 @@ class _Facts:
         return ()
 
     def _deck_seg(self, q: str, n: int, k: str) -> tuple[Option, ...]:
-        """A unit on deck: to CAP (a fighter), into the strike group (8.3(2), 8.4)."""
+        """A unit on deck: to CAP (a fighter), into the strike group (8.3(2), 8.4). The segment is kept per data set
+        for what it says: the unit, its steps and carrier, the CAP box a fighter goes to, and whether it may join
+        (and joins a group or begins one)."""
         st = self.st
-        cache = self.cache
         sp = st.spec[q]
         role = sp.role
-        out = ()
         if role == "fighter":
-            gr = self.place(k)[0]
+            got = self.places.get(k)        # `place(k)`, asked once per menu
+            gr = (got if got is not None else self.place(k))[0]
             dm = self.s.dmcv.get(self.s.op_side) if gr in DMCV_GROUPS else None
+        else:
+            gr = dm = None
+        forming = self.forming
+        joins = self._joins.get(k)          # `joins(k)`, asked once per menu
+        if joins is None:
+            joins = self.joins(k)
+        if joins and (role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
+                              else role == "attack"):     # `_unit_may_join`
+            joining = bool(forming)
+        else:
+            joining = None
+        cache = self.cache
+        whole = ("dseg", q, n, k, gr, dm, joining)
+        got = cache.get(whole)
+        if got is not None:
+            return got
+        out = ()
+        if gr is not None:
             key = ("cap", q, n, k, gr, dm)
             o = cache.get(key)
             if o is None:
@@ -1036,28 +1064,31 @@ class _Facts:
                                         {"verb": "cap", "unit": q, "carrier": k, "box": f"cap:{gr}"},
                                         _make(_cap_label, self.c.d, q, n, self.c.group_name(gr)))
             out = (o,)
-        forming = self.forming
-        if self.joins(k) and (role != "attack" or not self.b17 and sp.hit_rule != "three-ones" if forming
-                              else role == "attack"):     # `_unit_may_join`
-            joining = bool(forming)
+        if joining is not None:
             key = ("sg-add", q, n, k, joining)
             o = cache.get(key)
             if o is None:
                 o = cache[key] = Option(f"sg-add:{q}", None, {"verb": "add", "unit": q, "carrier": k},
                                         _make(_add_label, self.c.d, q, n, joining))
             out += (o,)
+        cache[whole] = out
         return out
 
     def _cap_seg(self, q: str, n: int, box: str, group: str) -> tuple[Option, ...]:
-        """A unit in CAP: back onto a deck (6.4(3) 'and vice versa')."""
+        """A unit in CAP: back onto a deck (6.4(3) 'and vice versa'); the segment kept per data set for the unit, its
+        steps and the carriers it may land on."""
         st = self.st
         ukey = (box, st.parent[q], st.type[q], n)
         got = self._uncaps.get(ukey)
         if got is None:
-            got = self._uncaps[ukey] = self._uncap_carriers(q, group)
+            got = self._uncaps[ukey] = tuple(self._uncap_carriers(q, group))
         if not got:
             return ()
         cache = self.cache
+        whole = ("cseg", q, n, got)
+        seg = cache.get(whole)
+        if seg is not None:
+            return seg
         out = []
         for k in got:
             key = ("uncap", q, n, k)
@@ -1066,7 +1097,8 @@ class _Facts:
                 o = cache[key] = Option(f"uncap:{q}:{k}", None, {"verb": "uncap", "unit": q, "carrier": k},
                                         _make(_uncap_label, self.c.d, q, n, k))
             out.append(o)
-        return tuple(out)
+        seg = cache[whole] = tuple(out)
+        return seg
 
     def _uncap_carriers(self, q: str, group: str) -> list[str]:
         """`uncap_carriers` with this menu's free deck boxes."""
@@ -1283,7 +1315,10 @@ def on_op(c: Ctx, answer: str) -> None:
         s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
         c.tellf(side, "air", "8.5(3)", _ev_no_target, rest, group_ma(c, g))
         head_home(c, rest, "ret2")
-        s.optouch = (g.units, s.air.tok, s.moved, s.forming, False)   # strike -> Return boxes (or to choose one)
+        # strike -> Return boxes (or to choose one, `on_return`): the pairs change only in the boxes the survivors
+        # entered (a strike group's box holds no pair)
+        s.optouch = (g.units, s.air.tok, s.moved, s.forming,
+                     _boxes_of(s.air, g.units) if s.step == "op" else True)
         return
     elif verb == "end":
         end(c)
@@ -1440,7 +1475,16 @@ def on_return(c: Ctx, gid: str, box: str, answer: str) -> None:
     recover(c, gid, box, choice=answer[3:])
     s.step = "op"
     if touch is not None:       # since the kept menu: the strike's survivors to a Return box, nothing else
-        s.optouch = (tuple(touch[0]) + units, s.air.tok, touch[2], touch[3], False)
+        same = touch[4]
+        if same is not False:   # the pairs change in the boxes the survivors entered too (`_pairs_in`)
+            entered = _boxes_of(s.air, units)
+            same = entered if same is True else tuple(set(same).union(entered))
+        s.optouch = (tuple(touch[0]) + units, s.air.tok, touch[2], touch[3], same)
+
+
+def _boxes_of(air, units: tuple[str, ...]) -> tuple[str, ...]:
+    """The boxes `units` are in now (for `_pairs_in`)."""
+    return tuple({air[q][0] for q in units})
 
 
 def recover(c: Ctx, gid: str, box: str, choice: str = "", live: list[str] | None = None) -> None:
@@ -1485,7 +1529,7 @@ def spent_cap(c: Ctx, side: str) -> list[str]:
     n = 0
     side_of = c.st.side_of
     for box, units in c.s.air.index().by_box.items():     # the spent CAP boxes, units in id order in each
-        if box[:6] == "spent:" and side_of[units[0]] == side:
+        if box[0] == "s" and box[:6] == "spent:" and side_of[units[0]] == side:    # most boxes fail the first letter
             out += units
             n += 1
     if n > 1:
