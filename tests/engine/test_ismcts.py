@@ -38,7 +38,9 @@ def test_levels_are_agent_names_of_every_game(game_id):
     names = agent_names(get_game(game_id).id)
     assert {"ismcts-easy", "ismcts-normal", "ismcts-hard"} <= set(names)
     agent = make_agent(game_id, "ismcts-hard", get_game(game_id).sides[0], 1)
-    assert isinstance(agent, ISMCTSAgent) and agent.budget == LEVELS["hard"]
+    game = get_game(game_id)
+    assert isinstance(agent, ISMCTSAgent) and agent.budget == game.search_reach(LEVELS["hard"])
+    assert agent.budget.iterations == LEVELS["hard"].iterations and agent.budget.seconds == LEVELS["hard"].seconds
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -248,3 +250,19 @@ def test_two_true_states_with_the_same_view_give_the_same_search():
                     checked += 1
         s = game.apply(s, testing.random_answer(p, rng))
     assert checked, "no US plot led straight to a Japanese decision in this game"
+
+
+def test_fury_at_midway_rollouts_run_through_the_end_of_the_next_turn():
+    """FaM's evaluation misjudges a position cut at the current turn's end (it prizes a Midway strike and a
+    half-formed strike launched at once: docs/ladder.md), so its rollouts cross two turn ends, up to 400 decisions
+    (`Game.search_reach`); the other games keep the level's budget as it is."""
+    fam = get_game("fury-at-midway")
+    agent = ISMCTSAgent(fam, "japan", 1, budget=LEVELS["easy"])
+    assert (agent.budget.horizon, agent.budget.rollout_steps) == (2, 400)
+    assert agent.budget.iterations == LEVELS["easy"].iterations and agent.budget.seconds == LEVELS["easy"].seconds
+    for s, p in decisions(fam, 4, 3, every=11):
+        turn = s.turn
+        end = agent._rollout(s, random.Random(0))
+        assert isinstance(fam.pause(end), End) or end.turn >= turn + 2
+    pf = get_game("pacific-fury")
+    assert ISMCTSAgent(pf, "usa", 1, budget=LEVELS["easy"]).budget == LEVELS["easy"]

@@ -16,7 +16,8 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
    (as TAG does), which also redraws this side's own secrets: off by default.
 3. **Expand** one untried answer, then **roll out**: the game's heuristic plays both sides (seeing only each
    side's view of the sample; a share `epsilon` of answers random), until the end, until the horizon mark
-   (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions.
+   (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions (both as the game
+   stretches them: `Game.search_reach`).
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
@@ -97,7 +98,7 @@ class ISMCTSAgent(Agent):
                  anchor_alpha: float = 0.1, redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
-        self.budget = budget
+        self.budget = game.search_reach(budget)     # how far rollouts must run in this game
         self.c = c
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha

@@ -358,6 +358,13 @@ class Game(ABC, Generic[S]):
         it has changed a set number of times, and `evaluate` scores where it stopped."""
         return getattr(state, "turn", None)
 
+    def search_reach(self, budget: Any) -> Any:
+        """How far a search's rollouts must run here before `evaluate` can judge where they stop: the search's budget
+        (an object with `horizon`, the turn ends a rollout crosses, and `rollout_steps`, its decisions at most),
+        as given by default. A game whose evaluation misjudges positions cut at the next turn's end returns a copy
+        that runs further (dataclasses.replace)."""
+        return budget
+
     # -- persistence ----------------------------------------------------------------------
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...
