@@ -44,6 +44,9 @@ class StrikeGroup(NamedTuple):
 
 
 _new_dict = dict.__new__
+_bare_index = object.__new__
+_dict_get = dict.get
+_dict_set = dict.__setitem__
 _ABOARD: dict[str, str | None] = {}     # box name -> the carrier it counts against (deck, hangar) or None
 
 
@@ -125,13 +128,58 @@ class AirIndex:
 
     def moved(self, q: str, old: str | None, new: str) -> "AirIndex":
         """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
-        which copies may share, is left as it is (`move_here` on a new index that shares its lists)."""
-        out = AirIndex.__new__(AirIndex)
-        out.by_box = self.by_box.copy()
-        out.aboard = self.aboard
+        which copies may share, is left as it is. `move_here` on a new index sharing this one's lists, written out
+        (one call a move): the same dicts and lists come of it."""
+        out = _bare_index(AirIndex)
+        by_box = self.by_box.copy()
+        aboard = self.aboard
+        own = False
+        if old is not None:
+            rest = by_box[old]
+            if len(rest) == 1:
+                del by_box[old]
+            else:
+                rest = rest.copy()
+                rest.remove(q)
+                by_box[old] = rest
+            k = _ABOARD.get(old, _ABOARD)
+            if k is _ABOARD:
+                k = _aboard_carrier(old)
+            if k is not None:
+                aboard = aboard.copy()
+                own = True
+                rest = aboard[k]
+                if len(rest) == 1:
+                    del aboard[k]
+                else:
+                    rest = rest.copy()
+                    rest.remove(q)
+                    aboard[k] = rest
+        got = by_box.get(new)
+        if got is None:
+            by_box[new] = [q]
+        else:
+            got = got + [q]
+            got.sort()
+            by_box[new] = got
+        k = _ABOARD.get(new, _ABOARD)
+        if k is _ABOARD:
+            k = _aboard_carrier(new)
+        if k is not None:
+            if not own:
+                aboard = aboard.copy()
+                own = True
+            got = aboard.get(k)
+            if got is None:
+                aboard[k] = [q]
+            else:
+                got = got + [q]
+                got.sort()
+                aboard[k] = got
+        out.by_box = by_box
+        out.aboard = aboard
         out.shared = False
-        out.own_aboard = False
-        out.move_here(q, old, new)
+        out.own_aboard = own
         return out
 
 
@@ -171,7 +219,7 @@ class Air(dict):
         self.tok = next(_TOKENS)
         idx = self._idx
         if idx is not None:
-            old = dict.get(self, key)
+            old = _dict_get(self, key)
             if old is None:
                 if idx.shared:
                     self._idx = idx.moved(key, None, value[0])
@@ -182,7 +230,7 @@ class Air(dict):
                     self._idx = idx.moved(key, old[0], value[0])
                 else:
                     idx.move_here(key, old[0], value[0])
-        dict.__setitem__(self, key, value)
+        _dict_set(self, key, value)
 
     def __delitem__(self, key):
         self._idx = None
