@@ -82,7 +82,9 @@ def test_choices_depend_only_on_the_view():
 
         m.run(choose)
     assert checked > 300 and unequal_views < checked // 10
-    assert hidden_differs > checked // 2       # the samples really did move the hidden ships around
+    # the samples really did move the hidden ships around (not more: where the side's memory, issue 15, puts every
+    # ship it saw go home in base, about a tenth of these decisions leave the deal fixed)
+    assert hidden_differs > checked * 2 // 5
 
 
 def test_same_seed_same_game():

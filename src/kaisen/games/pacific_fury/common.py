@@ -4,6 +4,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from kaisen.engine.core import Event
+from kaisen.games.pacific_fury import memory
 from kaisen.games.pacific_fury.data import PFData
 from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
 
@@ -131,6 +132,7 @@ class Ctx:
             return tf
         tid, side, ships = tf[0], tf[1], tf[2]
         tf = self.s.tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], tf[4], True))   # (_replace)
+        memory.revealed(self.s, tf)
         self.ev.append(Event("reveal", None, None, rule, _reveal_text, (self.d, side, tid, why, ships)))
         return tf
 
@@ -142,6 +144,7 @@ class Ctx:
         for tf in hidden:            # (reveal, its reason made from the zone when read)
             tid, side, ships = tf[0], tf[1], tf[2]
             tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], zone, True))
+            memory.revealed(self.s, tf)
             self.ev.append(Event("reveal", None, None, rule, _reveal_zone_text, (self.d, side, tid, zone, ships)))
 
     def to_base(self, tf: TaskForce, why: str, rule: str) -> None:
@@ -151,6 +154,7 @@ class Ctx:
         for u in tf.ships:
             loc[u] = "offboard" if ships[u].type == "TE" else "base"
         del s.tfs[tf.id]
+        memory.went_home(s, tf)
         self.ev.append(Event("return", None, None, rule, _RETURNS, (SIDE_NAME[tf.side], tf.id, why)))   # (note)
 
     def drop_ships(self, units: list[str]) -> None:

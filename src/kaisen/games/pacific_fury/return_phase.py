@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kaisen.games.pacific_fury.common import _TF_ID, DONE_PHASE, Ctx, box_label
-from kaisen.games.pacific_fury.state import LAST_TURN, SIDE_NAME
+from kaisen.games.pacific_fury.state import LAST_TURN, NOTHING, SIDE_NAME
 
 
 def start(c: Ctx) -> None:
@@ -10,6 +10,7 @@ def start(c: Ctx) -> None:
     s.phase = "return"
     for tf in sorted(s.tfs.values(), key=_TF_ID):
         c.to_base(tf, "Return Phase", "11.0")
+    s.memory = NOTHING         # memory.py: all home, nothing hidden is anywhere but base (or off the board)
     if s.hf_operational:
         c.shift(s.initiative, 1, "Henderson Field operational: supplies get through", "11.0")
     elif s.transport_sunk:

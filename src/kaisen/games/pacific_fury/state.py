@@ -17,6 +17,8 @@ OPERATIONS = 7
 
 
 _new = object.__new__
+# Memory (memory.py): side -> {enemy unit: places it may be in}; this empty one is shared, never changed
+NOTHING: dict[str, dict[str, frozenset[str]]] = {"japan": {}, "usa": {}}
 _BOX = itemgetter(3)      # a TaskForce's box
 
 
@@ -108,6 +110,7 @@ class PFState:
     event_rolls: int = 0
     gone_public: tuple[str, ...] = ()  # units seen leaving play this turn (landed Transports, Tokyo Express)
     combat: Combat | None = None
+    memory: dict[str, dict[str, frozenset[str]]] = field(default_factory=lambda: NOTHING)   # memory.py
     options: tuple[tuple[str, bool], ...] = ()   # scenario options (optional rules)
     result: tuple[str | None, int] | None = None
     last_events: tuple[Event, ...] = ()
@@ -138,6 +141,7 @@ class PFState:
         n.gone_public = self.gone_public
         combat = self.combat
         n.combat = combat.copy() if combat is not None else None
+        n.memory = self.memory           # never changed in place (memory.py): shared
         n.options = self.options
         n.result = self.result
         n.last_events = ()
@@ -175,6 +179,10 @@ class PFState:
                 v = {g.name: getattr(v, g.name) for g in fields(Combat)}
             elif f.name == "options":
                 v = dict(v)
+            elif f.name == "memory":     # left out when nothing is remembered (from_json: the same state)
+                if not (v["japan"] or v["usa"]):
+                    continue
+                v = {side: {u: sorted(p) for u, p in m.items()} for side, m in v.items()}
             elif f.name in ("events_used", "gone_public"):
                 v = list(v)
             elif f.name == "result" and v is not None:
@@ -189,6 +197,7 @@ class PFState:
         if d.get("combat") is not None:
             d["combat"] = Combat(**d["combat"])
         d["options"] = tuple(sorted(d.get("options", {}).items()))
+        d["memory"] = memory_from_json(d.get("memory"))
         d["events_used"] = tuple(d.get("events_used", ()))
         d["gone_public"] = tuple(d.get("gone_public", ()))
         if d.get("result") is not None:
@@ -200,3 +209,19 @@ class PFState:
         if not isinstance(other_state, PFState):
             return NotImplemented
         return self.to_json() == other_state.to_json()
+
+
+def memory_from_json(data: Any) -> dict[str, dict[str, frozenset[str]]]:
+    """A saved state's memory (memory.py); a state saved without one remembers nothing (no constraint)."""
+    if not data:
+        return NOTHING
+    if not isinstance(data, dict):
+        raise ValueError(f"memory must be an object of side -> {{unit: [places]}}, not {type(data).__name__}")
+    out: dict[str, dict[str, frozenset[str]]] = {"japan": {}, "usa": {}}
+    for side, m in data.items():
+        if side not in out:
+            raise ValueError(f"memory: unknown side {side!r}; allowed: japan, usa")
+        if not isinstance(m, dict) or not all(isinstance(p, list) and p for p in m.values()):
+            raise ValueError(f"memory[{side!r}] must map units to non-empty lists of places (base or a task force id)")
+        out[side] = {u: frozenset(p) for u, p in m.items()}
+    return out

@@ -3,7 +3,8 @@
 The public view (viewer PUBLIC, a spectator's) owns no side: every base, operation box and task force face
 down unless revealed (counts only), the type of a concealed task force withheld, off-board units only where
 6.3 or a landing made them public, a combat's face-down ships dropped, the submarine's pick among hidden
-ships only as "dice are rolled", and a decision only as "<side> is deciding"."""
+ships only as "dice are rolled", and a decision only as "<side> is deciding". A side's view also holds its
+memory (memory.py) of the enemy counters it saw and cannot see now; the public view and the other side's do not."""
 from __future__ import annotations
 
 from typing import Any
@@ -61,7 +62,7 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
     combat = None
     if s.combat is not None:
         combat = combat_view(s, d, side)
-    return {
+    out = {
         "game": "pacific-fury", "side": side, "turn": s.turn, "phase": s.phase,
         "initiative": s.initiative, "marker": s.marker, "marker_label": c.box_label(), "track_max": d.max_box,
         "henderson": "operational" if s.hf_operational else "disrupted",
@@ -79,6 +80,9 @@ def view(s: PFState, d, side: str | None, pause) -> dict[str, Any]:
                     "phasing": s.phasing, "returns": {u: t for u, t in s.returns.items()},
                     "gone_public": list(s.gone_public)},
     }
+    if side in SIDES:       # what this side remembers of enemy counters it cannot see now (memory.py); its own only
+        out["memory"] = {u: sorted(p) for u, p in s.memory[side].items()}
+    return out
 
 
 COMBAT_FIELDS = ("kind", "attacker", "zone", "mover", "round", "target", "targets", "pools", "applied",
