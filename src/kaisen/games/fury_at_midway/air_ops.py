@@ -2,7 +2,6 @@
 return (9.5) and the CAP's landing after the enemy's strikes (9.2(4))."""
 from __future__ import annotations
 
-from itertools import chain
 from operator import itemgetter
 
 from kaisen.engine.core import Option
@@ -576,9 +575,10 @@ def _ev_fly(gid: str, frm: str, h: str) -> str:
 
 
 END_OPTION = Option("end", "End this air operation", {"verb": "end"})
+_END = (END_OPTION,)
 
 
-def op_options(c: Ctx) -> list[Option]:
+def op_options(c: Ctx) -> tuple[Option, ...]:
     """Every legal move of the operating side in this air operation (8.2-8.5). The options are made once per
     data set for what they say (`fast.Static.options`) and shared; their labels are made when read.
 
@@ -609,13 +609,21 @@ def op_options(c: Ctx) -> list[Option]:
             pos = st.side_pos[side]
             facts = None
             now_moved = s.moved
+            boxinfo = st.boxinfo
             for q in dirty:
-                if q in now_moved or q in forming:
+                v = air.get(q)
+                if v is None or q in now_moved or q in forming:
                     segs[pos[q]] = ()       # `_Facts.seg` of a unit moved or forming: no options (no facts asked)
+                    continue
+                info = boxinfo.get(v[0])
+                if info is None:
+                    info = _box_info(st, v[0])
+                if info[0] not in _MENU_BOXES:
+                    segs[pos[q]] = ()       # nor of one in a box with no moves (a Return box, a strike group)
                     continue
                 if facts is None:
                     facts = _Facts(c, base.places)
-                segs[pos[q]] = facts.seg(q)
+                segs[pos[q]] = facts.seg_at(q, v, info)
             if same_pairs is True:
                 pairs = base.pairs
             elif same_pairs is False:
@@ -646,15 +654,21 @@ def op_options(c: Ctx) -> list[Option]:
     memo.moved = s.moved
     memo.formed = forming
     s.opmemo = memo
-    opts: list[Option] = list(_chain(memo.segs))
-    for a, b in memo.pairs:
-        na, nb = air[a][1], air[b][1]
-        key = ("combine", a, na, b, nb)
-        o = cache.get(key)
-        if o is None:
-            o = cache[key] = Option(f"combine:{a}:{b}", None, {"verb": "combine", "unit": a, "units": [a, b]},
-                                    _make(_combine_label, d, a, na, b, nb))
-        opts.append(o)
+    # the segments joined in id order: most are empty, and a tuple plus an empty one is the same tuple (quicker than
+    # chaining them into a list)
+    opts: tuple[Option, ...] = sum(memo.segs, ())
+    pairs = memo.pairs
+    if pairs:
+        more = []
+        for a, b in pairs:
+            na, nb = air[a][1], air[b][1]
+            key = ("combine", a, na, b, nb)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"combine:{a}:{b}", None, {"verb": "combine", "unit": a, "units": [a, b]},
+                                        _make(_combine_label, d, a, na, b, nb))
+            more.append(o)
+        opts += tuple(more)
     if forming:
         if kept and base.forming is forming:    # the same group on the same carrier, the fleets where they were
             launch = memo.launch = base.launch
@@ -663,17 +677,23 @@ def op_options(c: Ctx) -> list[Option]:
         memo.forming = forming
         opts += launch
     groups = s.groups
-    if (base is not None and base.groups == groups and base.side == side and base.kind == s.op_kind
-            and base.fleet == s.fleet):
-        memo.groups = base.groups       # the strike groups' moves are as they were (same groups, same fleets)
-        fly = memo.fly = base.fly
+    if base is not None and base.side == side and base.kind == s.op_kind and base.fleet == s.fleet:
+        if base.groups == groups:
+            memo.groups = base.groups   # the strike groups' moves are as they were (same groups, same fleets)
+            memo.flyby = base.flyby
+            fly = memo.fly = base.fly
+        else:                           # a group unchanged (the same StrikeGroup) keeps its moves
+            memo.groups = dict(groups)
+            fly, memo.flyby = _fly_options(c, side, cache, d, base.flyby) if groups else ((), {})
+            memo.fly = fly
     else:
         memo.groups = dict(groups)
-        fly = memo.fly = _fly_options(c, side, cache, d) if groups else ()
+        fly, memo.flyby = _fly_options(c, side, cache, d) if groups else ((), {})
+        memo.fly = fly
     if fly:
         opts += fly
     if not forming and not fly and not midway_launch_due(c):
-        opts.append(END_OPTION)
+        opts += _END
     return opts
 
 
@@ -743,23 +763,34 @@ _UNIT_VERBS = frozenset({"deck", "cap", "uncap", "sg-add"})
 _GROUP_ID = itemgetter(0)      # StrikeGroup.id
 
 
-def _fly_options(c: Ctx, side: str, cache: dict, d) -> tuple[Option, ...]:
+def _fly_options(c: Ctx, side: str, cache: dict, d, kept: dict | None = None) -> tuple[tuple[Option, ...], dict]:
     """The moves of the side's strike groups still to fly this operation (8.5): on to a target in reach, or
     home when none is (`must_fly`, `flight_targets`); a group that must fly always has one. A group's moves are
     kept per data set for what they are worked out from: the group's id, hex, aircraft and kind, and where the
-    enemy's fleets are."""
+    enemy's fleets are. Also each group's moves by id, with the group (`_Menu.flyby`); `kept`: those of the last
+    menu of the side, its fleets where they are now: a group that is the very same StrikeGroup has the same moves."""
     out: list[Option] = []
-    fleet = c.s.fleet
-    enemy = tuple([fleet.get(f, "") for f in (US_ORDER if side == "japan" else JAPAN_ORDER)])
+    by: dict = {}
+    enemy = None
     for g in sorted(c.s.groups.values(), key=_GROUP_ID):      # `must_fly`
         if g.side != side or g.moved:
             continue
+        if kept is not None:
+            got = kept.get(g.id)
+            if got is not None and got[0] is g:
+                by[g.id] = got
+                out += got[1]
+                continue
+        if enemy is None:
+            fleet = c.s.fleet
+            enemy = tuple([fleet.get(f, "") for f in (US_ORDER if side == "japan" else JAPAN_ORDER)])
         whole = ("fly*", g.id, g.hex, g.units, g.midway_strike, side, enemy)
         got = cache.get(whole)
         if got is None:
             got = cache[whole] = _group_fly_options(c, side, cache, d, g)
+        by[g.id] = (g, got)
         out += got
-    return tuple(out)
+    return tuple(out), by
 
 
 def _group_fly_options(c: Ctx, side: str, cache: dict, d, g: StrikeGroup) -> tuple[Option, ...]:
@@ -825,7 +856,7 @@ class _Menu:
     out from besides the aircraft, the moved set and the forming group (which `optouch` vouches for)."""
 
     __slots__ = ("side", "kind", "segs", "pairs", "sunk", "damage", "dmcv", "fleet", "places", "groups", "fly",
-                 "forming", "launch", "air", "tok", "moved", "formed")
+                 "flyby", "forming", "launch", "air", "tok", "moved", "formed")
 
     def __init__(self, side, kind, segs, pairs, sunk, damage, dmcv, fleet, places):
         self.places = places      # `_Facts.place` of each carrier asked so far: the same while fleets and DMCVs are
@@ -839,6 +870,7 @@ class _Menu:
         self.fleet = fleet
         self.groups = None        # the strike groups `fly` was worked out from (a copy), set by op_options
         self.fly = ()             # `_fly_options`
+        self.flyby = {}           # `_fly_options`: each group's moves by id, with the group
         self.forming = None       # the forming strike group `launch` was worked out for, set by op_options
         self.launch = ()          # `_launch_options`
         self.air = None           # the aircraft, their token, moved set and forming group the segments were worked out
@@ -1002,11 +1034,16 @@ class _Facts:
         v = self.air.get(q)
         if v is None or q in self.moved or q in self.forming:
             return ()
-        box, n = v
         st = self.st
-        info = st.boxinfo.get(box)
+        info = st.boxinfo.get(v[0])
         if info is None:
-            info = _box_info(st, box)
+            info = _box_info(st, v[0])
+        return self.seg_at(q, v, info)
+
+    def seg_at(self, q: str, v: tuple[str, int], info: tuple[str, str]) -> tuple[Option, ...]:
+        """`seg` of a unit neither moved nor forming, at `v` (its box and steps) with `info` (`_box_info` of the
+        box)."""
+        box, n = v
         kind = info[0]
         if kind == "hangar":
             k = info[1]
@@ -1112,14 +1149,18 @@ class _Facts:
         pos = st.side_pos[side]
         side_of = st.side_of
         boxinfo = st.boxinfo
-        seg = self.seg
+        seg_at = self.seg_at
+        air = self.air
+        moved = self.moved
+        forming = self.forming
         for box, units in self.by_box.items():
             info = boxinfo.get(box)
             if info is None:
                 info = _box_info(st, box)
             if info[0] in _MENU_BOXES and side_of[units[0]] == side:
                 for q in units:
-                    segs[pos[q]] = seg(q)
+                    if q not in moved and q not in forming:     # (`seg`: none for those)
+                        segs[pos[q]] = seg_at(q, air[q], info)
         return segs
 
 
@@ -1196,7 +1237,6 @@ def _box_pairs(st, air, box: str, units: list[str], out: list[tuple[str, str]]) 
 
 
 _NO_COMBINE = frozenset({"deck", "sg", "spent", "lost"})
-_chain = chain.from_iterable
 
 
 def combinable(c: Ctx, mine: list[str]) -> list[tuple[str, str]]:
