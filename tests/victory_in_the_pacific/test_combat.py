@@ -253,14 +253,14 @@ def test_7_6_simultaneous_fire_and_7_533_sinking():
 
 def test_7_7_damage_effects():
     c = ctx(["akagi", "kongo", "myoko"])
-    c.s.damage.update(akagi=4, kongo=2)
+    c.s.edit("damage").update(akagi=4, kongo=2)
     assert c.speed("akagi") == 2 and c.speed("kongo") == 4                           # 7.71
     assert c.gunnery_bonus("myoko")
-    c.s.damage["myoko"] = 1
+    c.s.edit("damage")["myoko"] = 1
     assert not c.gunnery_bonus("myoko")                                              # 7.72
     assert c.crippled("akagi") and c.airstrike("akagi") == 0 and c.gunnery("akagi") == 1   # 7.73
     assert not c.crippled("kongo") and c.gunnery("kongo") == 4
-    c.s.damage["kongo"] = 6
+    c.s.edit("damage")["kongo"] = 6
     assert c.speed("kongo") == 1                                                     # never below 1
 
 

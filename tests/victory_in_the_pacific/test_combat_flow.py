@@ -37,9 +37,9 @@ def combat_phase(turn=3, damage=None, control=None, **loc):
         u = u.replace("_", "-")
         s.place(u, where)
         if where.startswith("sea:") and D.units[u].kind in ("ship", "lba"):
-            s.mode[u] = "patrol"
-    s.damage.update(damage or {})
-    s.base_control.update(control or {})
+            s.edit("mode")[u] = "patrol"
+    s.edit("damage").update(damage or {})
+    s.edit("base_control").update(control or {})
     s.step, s.cache = "raid:allies", None
     s, ev = play(s, "done")
     if s.step == "sub:japan":

@@ -72,7 +72,7 @@ def test_a_state_changed_in_place_after_a_move_gets_its_own_menu():
                         u = t.copy()
                         assert u.kept is not None
                         if change == "damage":
-                            u.damage[other] = D.units[other].armor + 1
+                            u.edit("damage")[other] = D.units[other].armor + 1
                         elif change == "moved":
                             u.moved = u.moved | {other}
                         elif change == "raider":

@@ -310,7 +310,7 @@ def test_23_5_airstrikes_and_eliminated_air_units_are_rebuilt_with_repair_points
     from kaisen.games.victory_in_the_pacific import end_turn
     c = ctx(ports={"pearl-harbor": ["lexington"]}, turn=3, options=AS, damage={"air:lexington": 2})
     c.s.place("5th-air-force", "returning")
-    c.s.back["5th-air-force"] = 4
+    c.s.edit("back")["5th-air-force"] = 4
     end_turn.no_automatic_return(c)
     assert "5th-air-force" not in c.s.back                                    # no automatic return
     opts = [o.id for o in end_turn.rebuild_options(c, "allies")]

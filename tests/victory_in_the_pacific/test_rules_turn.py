@@ -72,7 +72,7 @@ def test_6_21_a_patroller_reaches_two_areas_from_its_port_and_stops_in_enemy_wat
     c = Ctx(s, D)
     r = movement.reach(c, "kongo", raid=False)
     assert set(D.bases["truk"].touches) <= set(r) and all(n <= 2 for n in r.values())
-    s.control["south-pacific"] = "allies"
+    s.edit("control")["south-pacific"] = "allies"
     r = movement.reach(c, "kongo", raid=False)
     assert r["south-pacific"] == 1
     assert "coral-sea" not in r or any(D.adjacent(a, "coral-sea") for a in D.bases["truk"].touches
@@ -129,7 +129,7 @@ def test_11_23_pearl_harbor_repairs_grow_by_three_a_turn():
 
 def test_11_24_ceylons_single_point_is_shared_by_every_ship_there():
     s = later(warspite="port:ceylon", cornwall="port:ceylon")
-    s.damage.update({"warspite": 2, "cornwall": 1})
+    s.edit("damage").update({"warspite": 2, "cornwall": 1})
     s.step, s.cache = "patrol:allies", None
     assert {"repair:warspite", "repair:cornwall"} <= set(ids(s))
     s, _ = play(s, "repair:warspite")
@@ -141,7 +141,7 @@ def test_11_24_ceylons_single_point_is_shared_by_every_ship_there():
 # -- 5.71 control and POC ----------------------------------------------------------------------------------------
 def test_5_71_patrollers_and_air_control_raiders_do_not_and_the_difference_moves_the_track():
     s = later(kongo="sea:indonesia", houston="sea:coral-sea", exeter="sea:bay-of-bengal")
-    s.mode.update({"kongo": "patrol", "houston": "patrol", "exeter": "raid"})
+    s.edit("mode").update({"kongo": "patrol", "houston": "patrol", "exeter": "raid"})
     for u, l in list(s.loc.items()):
         if l.startswith("sea:") and u not in ("kongo", "houston", "exeter"):
             s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
@@ -158,7 +158,7 @@ def test_2_5_the_track_stops_at_29():
         if l.startswith("sea:"):
             s.place(u, "port:yokosuka" if D.units[u].side == "japan" else "port:pearl-harbor")
     s.place("kongo", "sea:indonesia")
-    s.mode["kongo"] = "patrol"
+    s.edit("mode")["kongo"] = "patrol"
     end_turn.score_control(Ctx(s, D))
     assert s.poc == -29
 
@@ -168,7 +168,7 @@ def test_14_1_a_base_falls_after_two_turns_cut_off():
     s = later()
     c = Ctx(s, D)
     for a in D.bases["midway"].touches:
-        s.control[a] = "japan"
+        s.edit("control")[a] = "japan"
     end_turn.isolation(c)
     assert s.base_control["midway"] == "allies" and s.surrounded["midway"] == 1
     end_turn.isolation(c)
@@ -180,11 +180,11 @@ def test_4_41_a_reinforcement_for_an_enemy_held_port_is_lost_pearl_harbor_goes_t
     from kaisen.games.victory_in_the_pacific import reinforcements
     s = later(turn=2)
     c = Ctx(s, D)
-    s.base_control["pearl-harbor"] = "japan"
+    s.edit("base_control")["pearl-harbor"] = "japan"
     u = next(u for u in D.arrivals(2) if D.units[u].at == "pearl-harbor")
     reinforcements.arrive(c, u, "pearl-harbor")
     assert s.loc[u] == "port:samoa"
-    s.base_control["samoa"] = "japan"
+    s.edit("base_control")["samoa"] = "japan"
     reinforcements.arrive(c, u, "pearl-harbor")
     assert s.loc[u] == "lost"
 
@@ -230,7 +230,7 @@ def test_bad_input_unreachable_area_is_refused_under_6_3():
 
 def test_bad_input_repair_beyond_the_ports_points_is_refused_under_11_24():
     s = later(warspite="port:ceylon", cornwall="port:ceylon")
-    s.damage.update({"warspite": 2, "cornwall": 1})
+    s.edit("damage").update({"warspite": 2, "cornwall": 1})
     s.step, s.cache = "patrol:allies", None
     s, _ = play(s, "repair:warspite")
     refused(s, "repair:cornwall", "11.24")
@@ -266,7 +266,7 @@ def last_return(turn=3, **loc):
 
 def test_17_12_a_us_unit_coming_back_is_never_offered_ceylon():
     s = last_return(turn=1, **{"5th_air_force": "returning"})
-    s.back["5th-air-force"] = 2
+    s.edit("back")["5th-air-force"] = 2
     assert s.base_control["ceylon"] == "allies"
     s, _ = play(s, "to:australia")                     # the turn ends; turn 2 begins with the returning units
     assert s.turn == 2 and s.step == "back:5th-air-force"
@@ -324,7 +324,7 @@ def test_4_42_a_ship_listed_for_a_later_turn_is_taken_only_when_its_type_has_no_
 def test_11_1_only_ships_are_repaired_air_and_amphibious_damage_stays():
     s = later(turn=3, arizona="port:pearl-harbor", **{"7th_air_force": "port:pearl-harbor",
                                                       "1st_marines": "port:pearl-harbor"})
-    s.damage.update({"arizona": 2, "7th-air-force": 2, "1st-marines": 1})
+    s.edit("damage").update({"arizona": 2, "7th-air-force": 2, "1st-marines": 1})
     s.step, s.cache = "patrol:allies", None
     offered = set(ids(s))
     assert "repair:arizona" in offered

@@ -15,7 +15,7 @@ MODULES = {f.stem for f in PKG.glob("*.py")}
 PROCEDURES = ("reinforcements", "movement", "combat", "turn1", "task_forces", "air_strikes", "island_combat",
               "end_turn")
 # Below every procedure: what they may all lean on.
-FOUNDATIONS = ("state", "combat_state", "common")
+FOUNDATIONS = ("state", "combat_state", "shared", "common")
 
 
 def imports(module: str) -> set[str]:

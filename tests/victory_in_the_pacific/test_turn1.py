@@ -32,7 +32,7 @@ def combat_phase(raid=("akagi", "kaga"), turn=1, **loc):
         u = u.replace("_", "-")
         s.place(u, where)
         if where.startswith("sea:") and D.units[u].kind in ("ship", "lba"):
-            s.mode[u] = "patrol"
+            s.edit("mode")[u] = "patrol"
     c = Ctx(s, D)
     flow.start_combat(c)
     s.cache = None

@@ -59,13 +59,13 @@ def hurt(c: Ctx, u: str, n: int, rule: str) -> None:
     sp = c.spec(u)
     if sp.kind == "lba":
         total = c.dmg(u) + n
-        c.s.damage[u] = total
+        c.s.edit("damage")[u] = total
         c.say_later("damage", rule, narrate, "{} takes {} damage point(s)", c.name(u), n)
         if total >= sp.defense:
             c.sink(u, f"{total} damage to its airstrike", rule)
         return
     total = min(sp.airstrike, strike_damage(c, u) + n)
-    c.s.damage[key(u)] = total
+    c.s.edit("damage")[key(u)] = total
     c.say_later("damage", rule, narrate, "{}'s airstrike takes {} damage point(s): {} factor(s) left", c.name(u),
                 n, strike(c, u))
 

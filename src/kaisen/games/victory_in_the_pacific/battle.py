@@ -117,8 +117,8 @@ def capture(c: Ctx, base: str, side: str) -> None:
     """13.42, 14.3: the base changes hands; ships and air there leave for another port, amphibious units are
     eliminated, and air units in areas where it was their side's only base are disabled."""
     old = c.s.base_control.get(base)
-    c.s.base_control[base] = side
-    c.s.surrounded.pop(base, None)
+    c.s.edit("base_control")[base] = side
+    c.s.edit("surrounded").pop(base, None)
     c.say_later("capture", "13.42", narrate, "{} is now held by {}", c.d.bases[base].name, SIDE_NAME[side])
     touches = sorted(c.d.bases[base].touches)
     for u in c.s.at("port:" + base):

@@ -485,7 +485,7 @@ def _enter_resolve(c: Ctx, cb: Combat) -> bool:
     raid = cb.cur.startswith("raid:")
     for t in sorted(cb.dmg):
         total = c.dmg(t) + cb.dmg[t]
-        c.s.damage[t] = total
+        c.s.edit("damage")[t] = total
         if raid:
             if sinks(c, t, total, in_port=True):
                 if _kind(c, t) == "ship":
@@ -599,7 +599,7 @@ def _pause_subdmg(c: Ctx, cb: Combat) -> Pause:
 def _on_subdmg(c: Ctx, cb: Combat, faces) -> None:
     sub, t = cb.sub_shot
     total = c.dmg(t) + faces[0]
-    c.s.damage[t] = total
+    c.s.edit("damage")[t] = total
     c.say_later("damage", "16.2", narrate, "{} takes {} damage point(s)", c.name(t), faces[0])
     if sinks(c, t, total):
         c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")

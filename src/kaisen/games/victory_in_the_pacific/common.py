@@ -178,23 +178,25 @@ class Ctx:
         self.say_later("return", rule, _must_return, self.d, u, why)
 
     def put_in_port(self, u: str, base: str, why: str, rule: str) -> None:
-        self.s.place(u, "port:" + base)
-        self.s.mode.pop(u, None)
+        s = self.s
+        s.place(u, "port:" + base)
+        if u in s.mode:                  # (a unit with no mode leaves the shared dict as it is: copy on write)
+            s.edit("mode").pop(u)
         self.say_later("return", rule, _returns_to, self.d, u, base, why)
 
     def remove(self, u: str, why: str, rule: str) -> None:
         self.s.place(u, "removed")
-        self.s.mode.pop(u, None)
+        self.s.edit("mode").pop(u, None)
         self.say_later("removed", rule, narrate, "{} is removed from play ({})", self.name(u), why)
 
     def sink(self, u: str, why: str, rule: str) -> None:
         """A sunk ship leaves play; a land-based air or amphibious unit comes back two turns later (4.5, 12.3)."""
         sp = self.d.units[u]
-        self.s.mode.pop(u, None)
-        self.s.damage.pop(u, None)
+        self.s.edit("mode").pop(u, None)
+        self.s.edit("damage").pop(u, None)
         if sp.kind in ("lba", "amph"):
             self.s.place(u, "returning")
-            self.s.back[u] = self.s.turn + 2
+            self.s.edit("back")[u] = self.s.turn + 2
             self.say_later("sunk", rule, _eliminated, self.d, u, why, self.s.turn + 2)
         else:
             self.s.place(u, "sunk")

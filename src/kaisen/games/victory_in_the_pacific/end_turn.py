@@ -47,10 +47,11 @@ def repair(c: Ctx, u: str) -> None:
     """One damage point off; the ship stays in port this turn (11.1)."""
     s = c.s
     port = s.loc[u][5:]
-    s.repaired[port] = s.repaired.get(port, 0) + 1
-    s.damage[u] -= 1
-    if not s.damage[u]:
-        del s.damage[u]
+    s.edit("repaired")[port] = s.repaired.get(port, 0) + 1
+    damage = s.edit("damage")
+    damage[u] -= 1
+    if not damage[u]:
+        del damage[u]
     s.moved = s.moved | {u}
     s.done = s.done | {u}
     c.say_later("repair", "11.2", narrate, "{} repairs a damage point at {} ({} point(s) left there this turn)",
@@ -95,19 +96,20 @@ def rebuild(c: Ctx, a: str) -> None:
     if where:
         port = where[0]
         cost = c.spec(u).airstrike
-        s.repaired[port] = s.repaired.get(port, 0) + cost
+        s.edit("repaired")[port] = s.repaired.get(port, 0) + cost
         s.place(u, "port:" + port)
-        s.damage.pop(u, None)
+        s.edit("damage").pop(u, None)
         c.say_later("repair", "23.5", narrate, "{} is rebuilt at {} for {} repair points", c.name(u),
                     c.d.bases[port].name, cost)
     else:
         from kaisen.games.victory_in_the_pacific import air_strikes
         port = s.loc[u][5:]
-        s.repaired[port] = s.repaired.get(port, 0) + 1
+        s.edit("repaired")[port] = s.repaired.get(port, 0) + 1
         k = air_strikes.key(u)
-        s.damage[k] -= 1
-        if not s.damage[k]:
-            del s.damage[k]
+        damage = s.edit("damage")
+        damage[k] -= 1
+        if not damage[k]:
+            del damage[k]
         c.say_later("repair", "23.5", narrate,
                     "{} rebuilds one airstrike factor at {} ({} point(s) left there this turn)", c.name(u),
                     c.d.bases[port].name, points_left(c, port))
@@ -122,10 +124,10 @@ def no_automatic_return(c: Ctx) -> None:
         return
     for u in sorted(c.s.back):
         if c.spec(u).kind == "lba" and c.s.loc.get(u) == "returning":
-            del c.s.back[u]
+            del c.s.edit("back")[u]
     for k in sorted(c.s.damage):
         if k.startswith("air:") and c.s.loc.get(k[4:]) in ("sunk", "removed", "lost"):
-            del c.s.damage[k]                   # the airstrike went down with its carrier
+            del c.s.edit("damage")[k]                 # the airstrike went down with its carrier
 
 
 # -- the end of the turn ------------------------------------------------------------------------------------
@@ -193,7 +195,7 @@ def sub_answer(c: Ctx, step: str, arg: str, a) -> None:
             c.send_home(t, "disabled by a submarine", "16.2")
     else:
         total = c.dmg(t) + a[0]
-        s.damage[t] = total
+        s.edit("damage")[t] = total
         c.say_later("damage", "16.2", narrate, "{} takes {} damage point(s)", c.name(t), a[0])
         if sinks(c, t, total):
             c.sink(t, f"{total} damage from {c.name(sub)}", "16.2")
@@ -228,9 +230,9 @@ def score_control(c: Ctx) -> None:
     for a, sp in c.d.areas.items():
         who = controller(c, a)
         if who is None:
-            s.control.pop(a, None)
+            s.edit("control").pop(a, None)
             continue
-        s.control[a] = who
+        s.edit("control")[a] = who
         pts[who] += sp.poc_japan if who == "japan" else sp.poc_allies
     if s.option("turn-9") and s.control.get("japanese-islands") == "japan":
         pts["japan"] += 1                                                 # 19.3
@@ -254,9 +256,9 @@ def isolation(c: Ctx) -> None:
     for b, sp in sorted(c.d.bases.items()):
         own = s.base_control[b]
         if all(s.control.get(a) == other(own) for a in sp.touches):
-            s.surrounded[b] = s.surrounded.get(b, 0) + 1
+            s.edit("surrounded")[b] = s.surrounded.get(b, 0) + 1
         else:
-            s.surrounded.pop(b, None)
+            s.edit("surrounded").pop(b, None)
             continue
         if s.surrounded[b] >= 2:
             capture(c, b, other(own), "cut off for two turns", "14.1")
@@ -266,8 +268,8 @@ def capture(c: Ctx, b: str, new_side: str, why: str, rule: str) -> None:
     """14.3: ships in port leave for another friendly port; amphibious units there are lost; air units left
     without a friendly base in their sea area must return."""
     s = c.s
-    s.base_control[b] = new_side
-    s.surrounded.pop(b, None)
+    s.edit("base_control")[b] = new_side
+    s.edit("surrounded").pop(b, None)
     c.say_later("capture", rule, narrate, "{} passes to {} ({})", c.d.bases[b].name, SIDE_NAME[new_side], why)
     area = c.d.bases[b].touches[0]
     for u in s.at("port:" + b):

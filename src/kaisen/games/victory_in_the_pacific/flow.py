@@ -261,7 +261,7 @@ def handle(c: Ctx, step: str, arg: str, a) -> None:
             raid = s.at("raid-box")
             for u in raid:
                 s.place(u, "sea:hawaiian-islands")
-                s.mode[u] = "patrol"
+                s.edit("mode")[u] = "patrol"
             if raid:
                 c.say_later("setup", "4.2", narrate, "The Pearl Harbor Raid sails: {}", c.names(raid))
             else:
@@ -345,11 +345,11 @@ def new_game(d, options: dict) -> VPState:
     s = VPState(options=tuple(sorted(options.items())))
     c = Ctx(s, d)
     for b, sp in d.bases.items():
-        s.base_control[b] = sp.start
+        s.edit("base_control")[b] = sp.start
     for a, sp in d.areas.items():
         start = getattr(sp, "start", "")
         if start:
-            s.control[a] = start
+            s.edit("control")[a] = start
     for u, sp in d.units.items():
         if sp.arrive != 1:
             s.place(u, "due")
@@ -360,7 +360,7 @@ def new_game(d, options: dict) -> VPState:
         elif at in d.areas:
             s.place(u, "sea:" + at)
             if sp.kind in ("ship", "lba"):
-                s.mode[u] = "patrol"
+                s.edit("mode")[u] = "patrol"
         else:
             s.place(u, "port:" + at)
     c.say("setup", "Set-up: Japanese forces at Yokosuka; Allied starting forces in place (groups W, X, Y, Z "

@@ -162,7 +162,7 @@ def _resolve(c: Ctx, cb) -> None:
         if t == GARRISON:
             taken = True
             continue
-        c.s.damage[t] = c.dmg(t) + cb.dmg[t]
+        c.s.edit("damage")[t] = c.dmg(t) + cb.dmg[t]
         c.say_later("damage", "22.3", narrate, "{} takes {} damage point(s) on {}", c.name(t), cb.dmg[t], name)
         if shots(c, t) <= 0:
             c.sink(t, f"no shots left fighting on {name}", "22.2")

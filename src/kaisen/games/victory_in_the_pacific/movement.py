@@ -150,7 +150,7 @@ def sail(c: Ctx, u: str, area: str, raid: bool) -> None:
     n = reach(c, u, raid)[area]
     ok = kept_valid(s)
     s.place(u, "sea:" + area)
-    s.mode[u] = "raid" if raid else "patrol"
+    s.edit("mode")[u] = "raid" if raid else "patrol"
     s.moved = s.moved | {u}
     s.raider = s.raider - {u}
     if ok:
@@ -184,7 +184,7 @@ def on_speed(c: Ctx, faces: tuple[int, ...]) -> None:
                         c.speed(u))
             continue
         if s.mode.get(u) == "patrol":
-            s.mode[u] = "raid"
+            s.edit("mode")[u] = "raid"
             c.say_later("speed", "6.41", narrate, "{} fails its speed roll ({}): it arrives as a raider",
                         c.name(u), f)
         else:
@@ -244,7 +244,7 @@ PASS_AIR = Option("pass", "Place no more air units this turn", {"verb": "pass"})
 def place_air(c: Ctx, u: str, area: str) -> None:
     s = c.s
     s.place(u, "sea:" + area)
-    s.mode[u] = "patrol"
+    s.edit("mode")[u] = "patrol"
     s.moved = s.moved | {u}
     c.say_later("move", "12.1", _air_placed, c.d, u, area)
 

@@ -15,7 +15,7 @@ def start(c: Ctx) -> None:
                 arrive(c, u, c.d.units[u].at)
         for u in sorted(s.back):
             if s.back[u] == s.turn and s.loc.get(u) == "due":      # a location-uncertain group sent home (18.32)
-                del s.back[u]
+                del s.edit("back")[u]
                 arrive(c, u, "pearl-harbor")
     s.pending = tuple(u for u in c.d.removals(s.turn))
     next_item(c)
@@ -86,7 +86,7 @@ def next_item(c: Ctx) -> None:
 
 
 def place_back(c: Ctx, u: str, port: str) -> None:
-    c.s.back.pop(u, None)
+    c.s.edit("back").pop(u, None)
     c.s.place(u, "port:" + port)
     c.say_later("arrive", "4.5", narrate, "{} returns to play at {}", c.name(u), c.d.bases[port].name)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from kaisen.engine.core import Event, Pause
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
+from kaisen.games.victory_in_the_pacific.shared import Own, Shared, share
 
 SIDES = ("japan", "allies")
 SIDE_NAME = {"japan": "Japan", "allies": "Allies"}
@@ -215,6 +216,7 @@ class VPState:
     turn: int = 1
     step: str = ""                       # the pause point: "<procedure>[:<argument>]"
     loc: dict[str, str] = field(default_factory=Locs)        # a Locs: the index of units by place comes with it
+    # the seven dicts below are written through `edit` (copy on write between states, shared.py)
     mode: dict[str, str] = field(default_factory=dict)          # unit at sea -> "patrol" | "raid"
     raider: frozenset = frozenset()      # ships in port turned white side up this turn (5.21)
     damage: dict[str, int] = field(default_factory=dict)        # unit -> damage points (7.532)
@@ -247,24 +249,33 @@ class VPState:
             self.loc = Locs(self.loc)
 
     def copy(self) -> "VPState":
-        """A cheap copy: dicts copied shallowly, the index of `loc` shared until a unit moves; tuples, frozensets
-        and specs shared. Slots are set one by one on a bare instance (the dataclass __init__ with 27 arguments
-        and its __post_init__ cost twice as much, on every step)."""
+        """A cheap copy: the dicts shared until one of the two states writes one (copy on write: `edit`,
+        shared.py), the index of `loc` shared until a unit moves; tuples, frozensets and specs shared. Slots are
+        set one by one on a bare instance (the dataclass __init__ with 27 arguments and its __post_init__ cost
+        twice as much, on every step)."""
         n = _new(VPState)
         n.turn = self.turn
         n.step = self.step
         loc = self.loc
         loc.frozen = True                # shared until one of the two states moves a unit (place)
         n.loc = loc
-        n.mode = self.mode.copy()
+        # the dicts shared, copy on write (shared.py): type(x) is Shared, written out for each (most are, already)
+        x = self.mode
+        n.mode = x if type(x) is Shared else share(x)
         n.raider = self.raider
-        n.damage = self.damage.copy()
+        x = self.damage
+        n.damage = x if type(x) is Shared else share(x)
         n.moved = self.moved
-        n.repaired = self.repaired.copy()
-        n.back = self.back.copy()
-        n.control = self.control.copy()
-        n.base_control = self.base_control.copy()
-        n.surrounded = self.surrounded.copy()
+        x = self.repaired
+        n.repaired = x if type(x) is Shared else share(x)
+        x = self.back
+        n.back = x if type(x) is Shared else share(x)
+        x = self.control
+        n.control = x if type(x) is Shared else share(x)
+        x = self.base_control
+        n.base_control = x if type(x) is Shared else share(x)
+        x = self.surrounded
+        n.surrounded = x if type(x) is Shared else share(x)
         n.poc = self.poc
         n.poc_log = self.poc_log
         n.moving = self.moving
@@ -283,6 +294,16 @@ class VPState:
         n.kept = self.kept
         n.fights = None
         return n
+
+    def edit(self, name: str) -> dict:
+        """The dict field `name` ("mode", "damage", "repaired", "back", "control", "base_control", "surrounded"),
+        this state's own to write: one shared with another state (copy on write, shared.py) is copied first.
+        The one way to write those dicts: a shared one refuses writes."""
+        d = getattr(self, name)
+        if type(d) is Shared:
+            d = Own(d)
+            setattr(self, name, d)
+        return d
 
     def place(self, u: str, where: str) -> None:
         """Move unit `u` to `where` (the one way to write `loc`: a Locs shared with another state is copied

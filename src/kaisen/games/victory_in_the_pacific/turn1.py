@@ -186,10 +186,10 @@ def answer(c: Ctx, cb: Combat, a) -> None:
         for u in units:
             if to == "usa":
                 s.place(u, "due")
-                s.back[u] = BACK_TURN
+                s.edit("back")[u] = BACK_TURN
             else:
                 s.place(u, to)
-                s.mode[u] = "patrol"
+                s.edit("mode")[u] = "patrol"
         where = "in the United States (arrives at Pearl Harbor on turn 2)" if to == "usa" else \
             f"at sea in {c.where_name(to)}"
         c.say_later("roll", "18.32", narrate, "Group {} rolls {}: {} {} {}", g, face, c.names(units),
@@ -200,7 +200,7 @@ def answer(c: Ctx, cb: Combat, a) -> None:
             return
         for u in (sortie_units(c) if a == "all" else [a.partition(":")[2]]):
             s.place(u, "sea:" + HAWAII)
-            s.mode[u] = "patrol"
+            s.edit("mode")[u] = "patrol"
             s.moved = s.moved | {u}
             c.say_later("move", "18.33", narrate, "{} sorties from Pearl Harbor into the Hawaiian Islands",
                         c.name(u))
