@@ -1,6 +1,7 @@
 """Determinization (issue 15 item 1): `sample_state(view(state, side), rng)` is a full state a search can plan on,
 consistent with everything the side knows (8.4 Fog of War), never built from the true state, and leaving open what
-the view leaves open: which enemy ships are in each face-down task force (8.2) and in the enemy's base (3.1, 3.2)."""
+the view leaves open: which enemy ships are in each face-down task force (8.2) and in the enemy's base (3.1, 3.2).
+What the side remembers of ships it saw go home (the view's "memory") and how samples obey it: test_memory.py."""
 from __future__ import annotations
 
 import random

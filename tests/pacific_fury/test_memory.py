@@ -200,3 +200,29 @@ def test_8_4_every_sample_respects_the_memory_and_the_view():
                 broken_before += not all(place(old, u) in p for u, p in s.memory[side].items())
                 checked += 1
     assert checked > 50 and broken_before > 0
+
+
+def test_the_search_that_backs_the_sampler_up_keeps_memory_view_and_rules(monkeypatch):
+    """With the direct deal and rejection sampling switched off, the depth-first search alone deals: every sample
+    still gives the view it came from (counts, 8.2/9.2/9.6 compositions) and keeps memory; it is random."""
+    from kaisen.games.pacific_fury import sampler
+    monkeypatch.setattr(sampler, "TRIES_DIRECT", 0)
+    monkeypatch.setattr(sampler, "TRIES", 0)
+    v = GAME.view(seen_going_home(), "usa")
+    places = set()
+    for k in range(40):
+        smp = GAME.sample_state(v, random.Random(k))
+        assert smp.loc["kongo"] == smp.loc["hiei"] == "base" and GAME.view(smp, "usa") == v
+        places.add(place(smp, "nagato"))
+    assert places == {"J2", "base"}
+    checked = 0
+    for seed in SEEDS[:3]:
+        for i, (s, _, _) in enumerate(testing.random_game(GAME, seed)):
+            for side in SIDES:
+                if i % 3 == 0 and s.phase == "operations":
+                    v = GAME.view(s, side)
+                    smp = GAME.sample_state(v, random.Random(i))
+                    assert GAME.view(smp, side) == v, (seed, i, side)
+                    assert all(place(smp, u) in p for u, p in s.memory[side].items())
+                    checked += 1
+    assert checked > 100

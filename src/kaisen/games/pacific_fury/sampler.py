@@ -165,17 +165,19 @@ def construct(d, s: PFState, foe: str, must: list[str], flex: list[str], slots,
     in_tf = [place != "base" for place, _, _ in slots]
     if pins:
         for u in sorted(kept + [u for u in must if u in pins], key=lambda u: len(pins[u])):
-            carrier = ships[u].is_carrier
+            carrier = u in d.carriers
             open_ = [i for i in pins[u]
-                     if cap[i] and not (carrier and no_carrier[i]) and not (in_tf[i] and _clash(d, u, content[i]))]
+                     if cap[i] and not (carrier and no_carrier[i]) and not (in_tf[i] and _clash(d, u, content[i]))
+                     and (ships[u].type != "TE" or (i in fits and not content[i]))]
             if not open_:
                 return None
             i = _seat(open_, cap, rng)
             content[i].append(u)
             cap[i] -= 1
         must = [u for u in must if u not in pins]
-    rest = [u for u in must if not ships[u].is_carrier]
-    groups = [(aps, None), ([u for u in must if ships[u].is_carrier], lambda i: not no_carrier[i])]
+    cv = d.carriers
+    rest = [u for u in must if u not in cv]
+    groups = [(aps, None), ([u for u in must if u in cv], lambda i: not no_carrier[i])]
     if carriers_first:
         groups.reverse()
     for group, allowed in groups:
@@ -214,11 +216,12 @@ def _seat(open_: list[int], cap: list[int], rng: random.Random) -> int:
 
 def _clash(d, unit: str, there: list[str]) -> bool:
     """8.2: a carrier and Transports never share a task force (in base they may)."""
-    sp = d.ships[unit]
-    if sp.is_carrier:
-        return any(d.ships[u].type == "AP" for u in there)
-    if sp.type == "AP":
-        return any(d.ships[u].is_carrier for u in there)
+    cv = d.carriers
+    if unit in cv:
+        ships = d.ships
+        return any(ships[u].type == "AP" for u in there)
+    if d.ships[unit].type == "AP":
+        return any(u in cv for u in there)
     return False
 
 
