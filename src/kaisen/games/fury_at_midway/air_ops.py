@@ -1289,7 +1289,14 @@ def on_op(c: Ctx, answer: str) -> None:
         c.tellf(side, "air", "8.3(2)", _ev_cap, c.d, q, n, c.group_name(g))
         if not keep:
             return
-        dirty = _near(c, q, k, g, was)
+        # `_room` after the move, from before: the other deck boxes are as they were, so a free box is one still or
+        # the box it left, now empty, where undamaged on a carrier afloat; one aircraft fewer aboard
+        idx = air.index()
+        bad = s.damage.get(k)
+        left_free = (box not in idx.by_box and not (bad and int(box[box.rindex(":") + 1:]) in bad)
+                     and not (k in s.sunk if k != MIDWAY else c.midway_destroyed()))
+        now = (was[0] or left_free, len(idx.aboard.get(k, ())) < c.d.carriers[k].capacity)
+        dirty = _near(c, q, k, g, was, now)
         same_pairs = n == 2 or (box, air[q][0])
     elif verb == "uncap":
         q, k = rest.split(":")

@@ -259,12 +259,12 @@ class Ctx:
     def fleet_of_group(self, group: str) -> str:
         if group == MIDWAY:
             return MIDWAY
-        if group in DMCV.values():
+        if group in DMCV_GROUPS:
             return group
         return self.d.groups[group].fleet
 
     def groups_of_fleet(self, fleet: str) -> list[str]:
-        if fleet in DMCV.values():
+        if fleet in DMCV_GROUPS:
             return [fleet]
         return [g for g in self.d.fleet_groups(fleet)]
 
@@ -279,7 +279,7 @@ class Ctx:
     def group_name(self, group: str) -> str:
         if group == MIDWAY:
             return "Midway"
-        if group in DMCV.values():
+        if group in DMCV_GROUPS:
             k = self.carriers_of(group)
             return f"{self.d.fleets[group].name} ({self.carrier_name(k[0])})" if k else self.d.fleets[group].name
         if group in self.d.fleets:        # a fleet without carriers (the Invasion Force)
