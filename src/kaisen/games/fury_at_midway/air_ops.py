@@ -43,11 +43,11 @@ def begin(c: Ctx, side: str, kind: str) -> None:
                 s.groups[gid] = g._replace(moved=frozen)
     moved = set()
     air = s.air
-    for q in c.st.side_squadrons[side]:
-        v = air.get(q)
-        if v is not None and v[0].startswith("ret2:"):
-            air[q] = ("ret1:" + group_of_box(v[0]), v[1])
-            moved.add(q)
+    st = c.st
+    for q in _unmoved_in(air.index().by_box, st.box_names["ret2"], side, st.side_of, ()):   # id order
+        v = air[q]
+        air[q] = ("ret1:" + group_of_box(v[0]), v[1])
+        moved.add(q)
     if moved:
         c.tellf(side, "air", "8.3(1)", narrate, "Return 2 -> Return 1: {}", c.lazy_names(sorted(moved)))
     s.moved = frozenset(moved)
@@ -200,25 +200,30 @@ def _all_fit(c: Ctx, units: list[str], places: dict[str, list[str]], fixed: tupl
 
 def to_land(c: Ctx) -> list[str]:
     """Return 1 units of the operating side that have not moved this operation, in id order; at night, once
-    Return 1 is empty, the CAP (10.2(2))."""
+    Return 1 is empty, the CAP (10.2(2)). The Return 1 (CAP) boxes are looked up by name (`Static.box_names`)."""
     s = c.s
-    get = s.air.get
-    moved = s.moved
-    night = s.op_kind == "night"
-    ret1 = []
-    caps = []
-    for q in c.st.side_squadrons[s.op_side]:
-        v = get(q)
-        if v is None or q in moved:
-            continue
-        box = v[0]
-        if box[:5] == "ret1:":
-            ret1.append(q)
-        elif night and box[:4] == "cap:":
-            caps.append(q)
-    if ret1 or not night:
+    st = c.st
+    by_box = s.air.index().by_box
+    ret1 = _unmoved_in(by_box, st.box_names["ret1"], s.op_side, st.side_of, s.moved)
+    if ret1 or s.op_kind != "night":
         return ret1
-    return caps
+    return _unmoved_in(by_box, st.box_names["cap"], s.op_side, st.side_of, s.moved)
+
+
+def _unmoved_in(by_box: dict, names: tuple[str, ...], side: str, side_of: dict, moved) -> list[str]:
+    """The side's units not in `moved` in the boxes `names`, in id order (each box's units are)."""
+    out: list[str] = []
+    n = 0
+    for name in names:
+        units = by_box.get(name)
+        if units is not None:
+            got = [q for q in units if side_of[q] == side and q not in moved]
+            if got:
+                out += got
+                n += 1
+    if n > 1:
+        out.sort()
+    return out
 
 
 def parent_crowds(c: Ctx, units: list[str]) -> dict[str, list[str]]:
@@ -1574,9 +1579,12 @@ def spent_cap(c: Ctx, side: str) -> list[str]:
     """9.2(4): the side's fighters that intercepted this air operation, in id order."""
     out: list[str] = []
     n = 0
-    side_of = c.st.side_of
-    for box, units in c.s.air.index().by_box.items():     # the spent CAP boxes, units in id order in each
-        if box[0] == "s" and box[:6] == "spent:" and side_of[units[0]] == side:    # most boxes fail the first letter
+    st = c.st
+    side_of = st.side_of
+    by_box = c.s.air.index().by_box
+    for name in st.box_names["spent"]:      # the spent CAP boxes, looked up by name; units in id order in each
+        units = by_box.get(name)
+        if units is not None and side_of[units[0]] == side:
             out += units
             n += 1
     if n > 1:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from kaisen.games.fury_at_midway.data import FaMData
+from kaisen.games.fury_at_midway.state import MIDWAY
 
 
 class Static:
     __slots__ = ("side_of", "spec", "parent", "type", "side_squadrons", "within2", "group_carriers",
                  "fleet_groups", "fleet_group_set", "options", "deck_range", "boxinfo", "side_decks", "side_pos",
-                 "deck_names", "windows", "side_groups")
+                 "deck_names", "windows", "side_groups", "box_names")
 
     def __init__(self, d: FaMData):
         sq = d.squadrons
@@ -37,6 +38,10 @@ class Static:
                             for side in ("japan", "usa")}    # each side's divisions / task forces, in file order
         self.side_decks = {side: tuple(f"deck:{k}:{n}" for k, sp in d.carriers.items() if sp.side == side
                                        for n in range(1, sp.deck_boxes + 1)) for side in sides}
+        # the boxes of a kind ("cap", "ret1", "spent", ...) of every group one can be named after: a division or task
+        # force, a fleet (a DMCV's group is its fleet), Midway; for looking them up instead of reading every box
+        named = tuple(dict.fromkeys([*d.groups, *d.fleets, MIDWAY]))
+        self.box_names = {kind: tuple(f"{kind}:{g}" for g in named) for kind in ("cap", "ret1", "ret2", "spent")}
 
 
 LAST_ASKED: list = [None, None]   # the data set asked last and its Static (a game's steps ask for one all the time)
