@@ -93,12 +93,12 @@ def air_raid_only(c: Ctx, area: str) -> None:
 
 def pause(c: Ctx) -> Pause:
     cb = c.s.combat
-    return PAUSE[cb.stage.partition(":")[0]](c, cb)
+    return (_AT.get(cb.stage) or _at(cb.stage))[1](c, cb)
 
 
 def answer(c: Ctx, ans) -> None:
     cb = c.s.combat
-    ANSWER[cb.stage.partition(":")[0]](c, cb, ans)
+    (_AT.get(cb.stage) or _at(cb.stage))[2](c, cb, ans)
     _run(c)
 
 
@@ -111,9 +111,20 @@ def run(c: Ctx) -> None:
 def _run(c: Ctx) -> None:
     while c.s.combat is not None:
         cb = c.s.combat
-        if ENTER[cb.stage.partition(":")[0]](c, cb):
+        if (_AT.get(cb.stage) or _at(cb.stage))[0](c, cb):
             return
         # a fight that ended may have set up the next (turn 1's surprise attacks, turn1.resume): it runs on here
+
+
+_AT: dict[str, tuple] = {}    # a stage ("choose:japan") -> its (ENTER, PAUSE, ANSWER) entries, read once per stage
+
+
+def _at(stage: str) -> tuple:
+    """The ENTER, PAUSE and ANSWER entries of a stage, by the name before its ":" (None where the stage has
+    none), kept per stage string (a stage is a fixed name, or a name and a side or a turn-1 step)."""
+    name = stage.partition(":")[0]
+    got = _AT[stage] = (ENTER[name], PAUSE.get(name), ANSWER.get(name))
+    return got
 
 
 def _finish(c: Ctx, area: str) -> None:

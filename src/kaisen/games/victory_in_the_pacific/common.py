@@ -1,7 +1,6 @@
 """Shared helpers: narration, unit values after damage (7.7), ports a unit may return to (10.x, 17.x)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 from kaisen.engine.core import Event
@@ -10,25 +9,21 @@ from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, 
 BRITISH_PORTS = ("ceylon", "singapore", "saigon", "yokosuka")   # 10.13, 17.22
 
 
-class _Once:
-    """`Ctx.labels`: looked up once per step, on first use, then an attribute of the Ctx (what functools'
-    cached_property does, without its lock: a Ctx belongs to one step of one thread)."""
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        got = obj.__dict__["labels"] = labels(obj.d)
-        return got
-
-
-@dataclass
 class Ctx:
-    """One step being applied: the state copy being changed, the rules data, the new events."""
+    """One step being applied: the state copy being changed, the rules data, the new events.
 
-    s: VPState
-    d: object                     # VPData
-    ev: list[Event] = field(default_factory=list)
-    done: tuple = ()              # the signal of a procedure that has finished: (what, *args); flow reads it
+    A slotted class (made twice a step: for the pause and for the answer; no __getattr__, which would keep every
+    attribute read off the interpreter's fast path); `labels` is the Labels of `d` (option labels made on demand,
+    and the other caches per rules data)."""
+
+    __slots__ = ("s", "d", "ev", "done", "labels")
+
+    def __init__(self, s: VPState, d, ev: list | None = None, done: tuple = ()):
+        self.s = s
+        self.d = d                # VPData
+        self.ev = [] if ev is None else ev
+        self.done = done          # the signal of a procedure that has finished: (what, *args); flow reads it
+        self.labels = labels(d)
 
     # -- the sequence of play -------------------------------------------------------------------
     def finish(self, what: str, *args) -> None:
@@ -53,8 +48,6 @@ class Ctx:
     def tell_later(self, side: str, kind: str, rule: str, make, *args) -> None:
         """`say_later` for an event only `side` may read."""
         self.ev.append(Event(kind, None, side, rule, make, args))
-
-    labels = _Once()   # Labels: option labels made on demand for these rules data, and the other caches per rules data
 
     def name(self, u: str) -> str:
         return self.d.units[u].name
@@ -227,7 +220,7 @@ class Labels:
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
-                 "ship_sides", "homes", "side_fighters", "repair_ports")
+                 "ship_sides", "homes", "side_fighters", "repair_ports", "dests")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -248,6 +241,7 @@ class Labels:
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.homes: dict = {}             # (unit, base) -> its return-to-port option; side -> its "all-default"
+        self.dests: dict = {}             # (unit, area, areas entered, raid, speed noted) -> its destination option
         def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors
             sp = units[o.fields["unit"]]
             return f"{sp.name} ({sp.type} {sp.code})"

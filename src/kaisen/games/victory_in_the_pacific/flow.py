@@ -204,6 +204,7 @@ def apply(s: VPState, d, answer) -> VPState:
     return apply_step(s, p, answer, ctx_of, handle, "4.7", why)
 
 
+_new = object.__new__
 _PER_DATA: dict = {}     # id(rules data) -> (a state's Ctx maker, explain for a state): made once, not per step
 
 
@@ -213,8 +214,12 @@ def _per_data(d) -> tuple:
     lab = labels(d)
 
     def ctx_of(new: VPState) -> Ctx:
-        c = Ctx(new, d)
-        c.labels = lab      # what Ctx.labels looks up on first use, set at once (the Labels of `d`)
+        c = _new(Ctx)       # Ctx(new, d) with its Labels set at once (what it would look up on first use),
+        c.s = new           # the slots set on a bare instance (no __init__ call: made twice a step)
+        c.d = d
+        c.ev = []
+        c.done = ()
+        c.labels = lab
         return c
     got = (ctx_of, lambda st, a: explain(Ctx(st, d), a))
     _PER_DATA.clear()

@@ -83,8 +83,9 @@ def reach(c: Ctx, u: str, raid: bool) -> dict[str, int]:
     return _reach_entry(c, u, raid)[0]
 
 
-def _reach_entry(c: Ctx, u: str, raid: bool) -> tuple[dict[str, int], dict]:
-    """`reach` and, beside it, the destination menus made from it (`dest_options`), kept together."""
+def _reach_entry(c: Ctx, u: str, raid: bool) -> tuple[dict[str, int], dict, tuple]:
+    """`reach` and, beside it, the destination menus made from it (`dest_options`) and its areas nearest first
+    (then by id), kept together."""
     base = in_port(c, u)
     side = c.side_of(u)
     limit = max_areas(c, u, raid)
@@ -95,7 +96,8 @@ def _reach_entry(c: Ctx, u: str, raid: bool) -> tuple[dict[str, int], dict]:
     if got is None:
         if len(cache) > 20000:
             cache.clear()
-        got = cache[key] = (_reach(c, base, side, limit), {})
+        best = _reach(c, base, side, limit)
+        got = cache[key] = (best, {}, tuple(sorted(best.items(), key=lambda x: (x[1], x[0]))))
     return got
 
 
@@ -123,23 +125,32 @@ def _reach(c: Ctx, base: str, side: str, limit: int) -> dict[str, int]:
 def dest_options(c: Ctx, u: str, raid: bool) -> tuple[Option, ...]:
     """The sea areas the unit may sail to (6.2), nearest first; the menu is made once for the unit, its reach,
     speed and speed-roll distance, and kept with its reach (the options are shared: read them, never change
-    them)."""
+    them). Each option is made once per rules data for what it says (`Labels.dests`: the unit, area, areas
+    entered, raid, and the speed its label notes) and shared by every menu that offers it."""
     roll = rolled_from(c, u, raid)
     speed = c.speed(u)
     slow = roll if roll and speed < 7 else 0          # from this many areas on, the label notes the speed roll
-    best, menus = _reach_entry(c, u, raid)
+    _, menus, nearest = _reach_entry(c, u, raid)
     key = (u, raid, slow, speed)
     got = menus.get(key)
     if got is not None:
         return got
-    name, areas = c.name(u), c.d.areas
+    made = c.labels.dests
+    if len(made) > 20000:
+        made.clear()
     out = []
-    for a, n in sorted(best.items(), key=lambda x: (x[1], x[0])):
-        if slow and n >= slow:
-            make = lazy_label("{} to {}, {} area(s) (speed roll: speed {})", name, areas[a].name, n, speed)
-        else:
-            make = lazy_label("{} to {}, {} area(s)", name, areas[a].name, n)
-        out.append(Option("to:" + a, None, {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}, make))
+    for a, n in nearest:
+        noted = speed if slow and n >= slow else 0    # the speed the label notes (0: no speed roll)
+        k = (u, a, n, raid, noted)
+        o = made.get(k)
+        if o is None:
+            if noted:
+                make = lazy_label("{} to {}, {} area(s) (speed roll: speed {})", c.name(u), c.d.areas[a].name, n,
+                                  speed)
+            else:
+                make = lazy_label("{} to {}, {} area(s)", c.name(u), c.d.areas[a].name, n)
+            o = made[k] = Option("to:" + a, None, {"verb": "move", "unit": u, "area": a, "n": n, "raid": raid}, make)
+        out.append(o)
     got = menus[key] = tuple(out)
     return got
 

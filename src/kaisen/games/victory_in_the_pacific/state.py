@@ -53,8 +53,9 @@ def kept_drop(s, u: str) -> None:
         ready = ready[:i] + ready[i + 1:]
         opts = opts[:2 * i] + opts[2 * i + 2:]
     by = s.loc.by
+    damage = s.damage       # a shared dict never changes (copy on write, shared.py): kept as it is, else a copy
     s.kept = (side, turn, lab, by.get(("port", side), ()) if by is not None else None, s.moved, s.raider,
-              dict(s.damage), ready, opts) if by is not None else None
+              damage if type(damage) is Shared else dict(damage), ready, opts) if by is not None else None
 
 
 _KEYS: dict[str, tuple] = {}     # location -> its index keys: ((kind, "japan"), (kind, "allies"))
