@@ -40,7 +40,9 @@ def begin(c: Ctx, side: str, kind: str) -> None:
         if g.side == side:
             frozen = kind == "midway" and not g.midway_strike
             if g.moved != frozen:       # else the group stays as it is (an equal value)
-                s.groups[gid] = g._replace(moved=frozen)
+                # g._replace(moved=frozen), written out (namedtuple's _replace is slow)
+                s.groups[gid] = StrikeGroup(g.id, g.side, g.hex, g.units, g.origin, g.launch_hex, g.flights, frozen,
+                                            g.midway_strike)
     moved = set()
     air = s.air
     st = c.st
@@ -1272,7 +1274,7 @@ def on_op(c: Ctx, answer: str) -> None:
         box, n = air[q]
         k = box[7:]                         # 'hangar:<carrier>'
         free = c.free_boxes(k)
-        air[q] = (f"deck:{k}:{free[0]}", n)
+        air[q] = (c.st.deck_names[k][free[0] - 1][1], n)     # the box named f"deck:{k}:{free[0]}", kept per data set
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3(5)", _ev_deck, c.d, q, n, k)
         if not c.keep:
@@ -1308,7 +1310,7 @@ def on_op(c: Ctx, answer: str) -> None:
         air = s.air
         box, n = air[q]
         free = c.free_boxes(k)
-        air[q] = (f"deck:{k}:{free[0]}", n)
+        air[q] = (c.st.deck_names[k][free[0] - 1][1], n)     # the box named f"deck:{k}:{free[0]}", kept per data set
         s.moved = s.moved | {q}
         c.tellf(side, "air", "8.3", _ev_uncap, c.d, q, n, k)
         if not c.keep:
@@ -1364,7 +1366,8 @@ def on_op(c: Ctx, answer: str) -> None:
         return
     elif verb == "sg-return":
         g = s.groups[rest]
-        s.groups[rest] = g._replace(moved=True, flights=g.flights + 1)
+        s.groups[rest] = StrikeGroup(g.id, g.side, g.hex, g.units, g.origin, g.launch_hex, g.flights + 1, True,
+                                     g.midway_strike)     # g._replace(moved=True, flights=g.flights + 1)
         c.tellf(side, "air", "8.5(3)", _ev_no_target, rest, group_ma(c, g))
         head_home(c, rest, "ret2")
         # strike -> Return boxes (or to choose one, `on_return`): the pairs change only in the boxes the survivors
@@ -1455,7 +1458,8 @@ def fly(c: Ctx, gid: str, h: str) -> None:
     """8.5: a group on the map flies to a target hex within its allowance."""
     s = c.s
     g = s.groups[gid]
-    s.groups[gid] = g._replace(hex=h, moved=True, flights=g.flights + 1)
+    s.groups[gid] = StrikeGroup(g.id, g.side, h, g.units, g.origin, g.launch_hex, g.flights + 1, True,
+                                g.midway_strike)          # g._replace(hex=h, moved=True, flights=g.flights + 1)
     c.tellf(g.side, "air", "8.5", _ev_fly, gid, g.hex, h)
     arrive(c, gid)
 

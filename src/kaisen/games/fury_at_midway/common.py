@@ -121,10 +121,12 @@ class Ctx:
         self.d = d
         self.ev = [] if ev is None else ev
         self.frozen = frozen          # a read-only look (a pause): free deck boxes may be cached
-        self._free: dict = {}
+        self._free: dict | None = None  # those cached (`free_boxes`), made on first use
         last = LAST_ASKED               # `static(d)` without the call: the data set asked last and its Static
         self.st = last[1] if last[0] is d else static(d)
-        self.done: list[tuple] = []   # the procedures that finished in this step, for the sequence (flow.py)
+        # the procedures that finished in this step, for the sequence (flow.py): a list made by the first `finish`
+        # (most steps finish none), the empty tuple till then
+        self.done: list[tuple] | tuple = ()
         self.keep = keep              # an air-operation move says what it changed for the kept menu (air_ops.on_op)
 
     # -- the sequence of play ----------------------------------------------------------------
@@ -132,7 +134,11 @@ class Ctx:
         """A procedure is over: `what` (a name of flow.FINISHED, with its values). It changes nothing more;
         flow.py reads the mark once the procedure has returned and decides from the sequence of play what
         comes next."""
-        self.done.append((what, args))
+        done = self.done
+        if type(done) is tuple:
+            self.done = [(what, args)]
+        else:
+            done.append((what, args))
 
     # -- narration ---------------------------------------------------------------------------
     def say(self, kind: str, text: str, rule: str = "") -> None:
@@ -317,9 +323,11 @@ class Ctx:
     def free_boxes(self, carrier: str) -> list[int]:
         """Undamaged deck boxes with no aircraft in them (8.3(5))."""
         if self.frozen:
-            got = self._free.get(carrier)
-            if got is not None:
-                return got
+            kept = self._free
+            if kept is not None:
+                got = kept.get(carrier)
+                if got is not None:
+                    return got
         s = self.s
         if carrier in s.sunk if carrier != MIDWAY else self.midway_destroyed():     # not afloat
             got = []
@@ -331,7 +339,10 @@ class Ctx:
             else:
                 got = [n for n, name in self.st.deck_names[carrier] if name not in by_box]
         if self.frozen:
-            self._free[carrier] = got
+            kept = self._free
+            if kept is None:
+                kept = self._free = {}
+            kept[carrier] = got
         return got
 
     def load(self, carrier: str) -> int:
