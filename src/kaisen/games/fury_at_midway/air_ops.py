@@ -500,7 +500,18 @@ def midway_launch_due(c: Ctx) -> bool:
         return False
     if s.attack is not None:
         return False
-    return any(can_join(c, q) for q, (b, _) in s.air.items() if b.startswith("deck:") and movable(c, q))
+    # the units on decks, looked up by the deck boxes' names (every carrier's, Midway's runway too), not by reading
+    # every squadron
+    by_box = s.air.index().by_box
+    st = c.st
+    for names in st.side_decks.values():
+        for name in names:
+            units = by_box.get(name)
+            if units is not None:
+                for q in units:
+                    if movable(c, q) and can_join(c, q):
+                        return True
+    return False
 
 
 def _make(fn, *args):
