@@ -81,7 +81,7 @@ def place(c, side: str, answer: str) -> None:
     if answer == "rest-default":
         for q in todo:
             box = box_of(c.d, q)
-            if box.startswith("deck:") and box in {b for b, _ in s.air.values()}:
+            if box.startswith("deck:") and box in s.air.index().by_box:     # some unit holds that box now
                 free = c.free_boxes(c.parent(q))       # its standard box was taken: another, or the hangar
                 box = f"deck:{c.parent(q)}:{free[0]}" if free else f"hangar:{c.parent(q)}"
             s.air[q] = (box, s.air[q][1])
@@ -89,8 +89,14 @@ def place(c, side: str, answer: str) -> None:
     else:
         q = todo.pop(0)
         k = c.parent(q)
-        box = {"deck": lambda: f"deck:{k}:{c.free_boxes(k)[0]}", "hangar": lambda: f"hangar:{k}",
-               "cap": lambda: f"cap:{c.group_of(k)}"}[answer]()
+        if answer == "deck":
+            box = f"deck:{k}:{c.free_boxes(k)[0]}"
+        elif answer == "hangar":
+            box = f"hangar:{k}"
+        elif answer == "cap":
+            box = f"cap:{c.group_of(k)}"
+        else:
+            raise KeyError(answer)
         s.air[q] = (box, s.air[q][1])
     s.pending = tuple(todo)
     if todo:
