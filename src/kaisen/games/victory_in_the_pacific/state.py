@@ -253,16 +253,17 @@ class VPState:
         """A cheap copy: the dicts shared until one of the two states writes one (copy on write: `edit`,
         shared.py), the index of `loc` shared until a unit moves; tuples, frozensets and specs shared. Slots are
         set one by one on a bare instance (the dataclass __init__ with 27 arguments and its __post_init__ cost
-        twice as much, on every step)."""
+        twice as much, on every step; a __dict__ copied whole instead made every attribute read slower)."""
         n = _new(VPState)
         n.turn = self.turn
         n.step = self.step
         loc = self.loc
         loc.frozen = True                # shared until one of the two states moves a unit (place)
         n.loc = loc
-        # the dicts shared, copy on write (shared.py): type(x) is Shared, written out for each (most are, already)
-        x = self.mode
-        n.mode = x if type(x) is Shared else share(x)
+        # `mode`, written on a third of all steps, copied (dict.copy clones it whole: a Shared copy made from a dict
+        # that lost keys to pop inserts them one by one); the other dicts shared, copy on write (shared.py):
+        # type(x) is Shared, written out for each (most are, already)
+        n.mode = self.mode.copy()
         n.raider = self.raider
         x = self.damage
         n.damage = x if type(x) is Shared else share(x)
