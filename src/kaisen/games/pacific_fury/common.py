@@ -6,7 +6,7 @@ from operator import itemgetter
 from kaisen.engine.core import Event
 from kaisen.games.pacific_fury import memory
 from kaisen.games.pacific_fury.data import PFData
-from kaisen.games.pacific_fury.state import SIDE_NAME, PFState, TaskForce, other
+from kaisen.games.pacific_fury.state import NOTHING, SIDE_NAME, PFState, TaskForce, other
 
 
 _TF_TYPES: dict[tuple[int, tuple[str, ...]], str] = {}   # (data set, ships) -> TF type: types never change
@@ -132,7 +132,8 @@ class Ctx:
             return tf
         tid, side, ships = tf[0], tf[1], tf[2]
         tf = self.s.tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], tf[4], True))   # (_replace)
-        memory.revealed(self.s, tf)
+        if self.s.memory is not NOTHING:     # (memory.revealed: nothing to forget when nothing is remembered)
+            memory.revealed(self.s, tf)
         self.ev.append(Event("reveal", None, None, rule, _reveal_text, (self.d, side, tid, why, ships)))
         return tf
 
@@ -144,7 +145,8 @@ class Ctx:
         for tf in hidden:            # (reveal, its reason made from the zone when read)
             tid, side, ships = tf[0], tf[1], tf[2]
             tfs[tid] = _tuple_new(TaskForce, (tid, side, ships, tf[3], zone, True))
-            memory.revealed(self.s, tf)
+            if self.s.memory is not NOTHING:
+                memory.revealed(self.s, tf)
             self.ev.append(Event("reveal", None, None, rule, _reveal_zone_text, (self.d, side, tid, zone, ships)))
 
     def to_base(self, tf: TaskForce, why: str, rule: str) -> None:
@@ -154,7 +156,8 @@ class Ctx:
         for u in tf.ships:
             loc[u] = "offboard" if ships[u].type == "TE" else "base"
         del s.tfs[tf.id]
-        memory.went_home(s, tf)
+        if (tf[5] or s.memory is not NOTHING) and s.phase != "return":   # (memory.went_home; 11.0 clears it)
+            memory.went_home(s, tf)
         self.ev.append(Event("return", None, None, rule, _RETURNS, (SIDE_NAME[tf.side], tf.id, why)))   # (note)
 
     def drop_ships(self, units: list[str]) -> None:

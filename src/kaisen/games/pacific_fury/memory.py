@@ -12,16 +12,17 @@ face-up task force that went back to base while face-down task forces formed ear
 only be in the base."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury.state import TaskForce, other
+from kaisen.games.pacific_fury.state import TaskForce
 
 BASE = "base"
 HOME = frozenset((BASE,))
 TE = "tokyo-express"
+OTHER = {"japan": "usa", "usa": "japan"}
 
 
 def revealed(s, tf: TaskForce) -> None:
     """8.4: the other side sees this task force's ships (no longer hidden) and that no one else is in it."""
-    obs = other(tf[1])
+    obs = OTHER[tf[1]]
     m = s.memory[obs]
     if not m:
         return
@@ -33,17 +34,16 @@ def revealed(s, tf: TaskForce) -> None:
 def went_home(s, tf: TaskForce) -> None:
     """A task force goes home face down: seen face up, its ships are in base; face down, whoever may have been
     in it may now be in base instead."""
-    obs = other(tf[1])
-    m = s.memory[obs]
-    tid = tf[0]
+    memory = s.memory
+    obs = OTHER[tf[1]]
+    m = memory[obs]
     if tf[5]:
-        new = dict(m)
-        for u in tf[2]:
-            if u != TE:          # the marker leaves the board (9.6)
-                new[u] = HOME
+        new = m.copy()
+        new.update(dict.fromkeys(tf[2], HOME))
+        new.pop(TE, None)          # the marker leaves the board (9.6)
     elif m:
+        tid = tf[0]
         new = {u: ((p - {tid}) | HOME if tid in p else p) for u, p in m.items()}
     else:
         return
-    s.memory = {**s.memory, obs: new}
-
+    s.memory = {**memory, obs: new}
