@@ -22,3 +22,24 @@ def test_a_game_with_a_search_seat_is_played_by_it_until_the_persons_turn(client
     p = client.get(f"/api/seat/{made['tokens']['usa']}").json()
     assert p["pending"]["kind"] == "decision" and p["pending"]["side"] == "usa"
     assert live.sources.count("japan") >= 5           # the search gave Japan's answers before the US's turn
+
+
+def test_an_ai_seat_rebuilt_after_a_restart_has_been_shown_its_sides_past_decisions(make_client, monkeypatch):
+    """A restarted server rebuilds the game's AI seats; each is shown again every past decision of its own side,
+    from its own side's view (`Agent.recall`), so that a heuristic's memory (the strikes it saw, its plans)
+    survives the restart. Never a decision of the person's side."""
+    from kaisen.agents import base
+    first = make_client()
+    made = create(first, seats={"usa": "human", "japan": "heuristic"})
+    settle(first)
+    live = first.app.state.server.live[made["game_id"]]
+    japan = [a for a, src in zip(live.answers, live.sources) if src == "japan"]
+    assert len(japan) >= 5
+    shown = []
+    monkeypatch.setattr(base.Agent, "recall", lambda self, view, decision, answer: shown.append(
+        (self.side, view["side"], decision.side, answer)))
+    second = make_client()
+    p = second.get(f"/api/seat/{made['tokens']['usa']}").json()       # loads the game: AI seats rebuilt
+    assert p["pending"]["kind"] == "decision"
+    assert [a for *_, a in shown] == japan
+    assert all(s == v == d == "japan" for s, v, d, _ in shown)

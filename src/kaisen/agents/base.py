@@ -20,6 +20,26 @@ class Agent:
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         raise NotImplementedError
 
+    def recall(self, view: dict[str, Any], decision: Decision, answer: Any) -> None:
+        """A past decision of its side, shown again from its side's view when a game is loaded: the agent
+        remembers what it would have seen had it played from the start (the attacks it saw, its plans). By
+        default it thinks the decision over again and forgets its answer; a search overrides this."""
+        self.choose(view, decision)
+
+
+def recall_decisions(game: Any, agents: dict[str, Agent]) -> Callable[[int, Any, Any, Any], None]:
+    """A `replay` watcher (engine.record.replay's `watch`) that shows each AI seat in `agents` its own side's
+    past decisions, each from its own side's view only, never another side's."""
+    def watch(_i: int, state: Any, pause: Any, answer: Any) -> None:
+        if type(pause) is Decision:
+            agent = agents.get(pause.side)
+            if agent is not None:
+                try:
+                    agent.recall(game.view(state, pause.side), pause, answer)
+                except Exception:       # a memory it cannot rebuild must not keep the game from loading
+                    pass
+    return watch
+
 
 class RandomAgent(Agent):
     """Picks uniformly among the legal options."""

@@ -147,6 +147,10 @@ class ISMCTSAgent(Agent):
         except Exception:           # a heuristic that fails here only loses its say
             return None
 
+    def recall(self, view: dict[str, Any], decision: Decision, answer: Any) -> None:
+        """A past decision shown again on loading: only the side's own heuristic sees it (no search)."""
+        self._anchor(view, decision)
+
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = [o.id for o in decision.options]
         start = self.clock()

@@ -155,10 +155,12 @@ class Record:
 
 
 def replay(game: Game, record: Record, upto: int | None = None, collect_events: bool = False,
-           before_each: Callable[[int, Any, Answer], None] | None = None):
+           before_each: Callable[[int, Any, Answer], None] | None = None,
+           watch: Callable[[int, Any, Any, Answer], None] | None = None):
     """Rebuild the state from a record's answers; returns (state, events). Raises RecordError if an
     answer does not fit, naming its position. `before_each(i, pause, answer)` sees where the game stood before
-    each answer was applied (who decided, which dice were rolled)."""
+    each answer was applied (who decided, which dice were rolled); `watch(i, state, pause, answer)` sees the
+    state too (to show an AI seat its own past decisions: agents.base.recall_decisions)."""
     if record.game != game.id:
         raise RecordError(f"this record is a {record.game!r} game, not {game.id!r}")
     try:
@@ -170,6 +172,8 @@ def replay(game: Game, record: Record, upto: int | None = None, collect_events: 
     for i, answer in enumerate(answers):
         if before_each is not None:
             before_each(i, game.pause(state), answer)
+        if watch is not None:
+            watch(i, state, game.pause(state), answer)
         try:
             state = game.apply(state, answer)
         except IllegalAction as err:

@@ -45,7 +45,7 @@ import uuid
 from collections import OrderedDict
 from typing import Any
 
-from kaisen.agents.base import Agent, agent_names, make_agent
+from kaisen.agents.base import Agent, agent_names, make_agent, recall_decisions
 from kaisen.engine.core import Chance, Decision, End, Game, IllegalAction
 from kaisen.engine.dice import commitment, derive_faces, derive_seed
 from kaisen.engine.record import DiceCommitment, Record, RecordError, replay
@@ -175,8 +175,8 @@ class Server:
             game = get_game(row.game)
             answers = self.store.answers(game_id)
             sources = self.store.sources(game_id)
-            state, log, sources, last = self._replay(game, row, answers, sources)
             agents = self._agents(game, row, len(answers))
+            state, log, sources, last = self._replay(game, row, answers, sources, agents)
         except (IllegalAction, RecordError) as err:
             with self.lock:
                 self.broken[game_id] = str(err)
@@ -225,8 +225,10 @@ class Server:
 
 
     @staticmethod
-    def _replay(game: Game, row: GameRow, answers: list[Any], sources: list[str | None]):
-        """The stored answers replayed: (state, log, who gave each answer, the last decision's side)."""
+    def _replay(game: Game, row: GameRow, answers: list[Any], sources: list[str | None],
+                agents: dict[str, Agent] | None = None):
+        """The stored answers replayed: (state, log, who gave each answer, the last decision's side). Each AI seat
+        in `agents` is shown its own side's past decisions again, from its own view (what it would remember)."""
         out: list[str | None] = []
         last = None
 
@@ -238,7 +240,8 @@ class Server:
             out.append(src)
 
         record = Record(game=row.game, scenario=row.scenario, options=row.options, answers=answers)
-        state, log = replay(game, record, collect_events=True, before_each=source)
+        state, log = replay(game, record, collect_events=True, before_each=source,
+                            watch=recall_decisions(game, agents) if agents else None)
         return state, log, out, last
 
     @staticmethod

@@ -9,7 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from kaisen.agents.base import Agent, make_agent
+from kaisen.agents.base import Agent, make_agent, recall_decisions
+from kaisen.engine.record import replay
 from kaisen.engine.core import Chance, Decision, End, Event, Game, IllegalAction
 from kaisen.engine.dice import ManualDice
 from kaisen.engine.match import Match, Step
@@ -103,6 +104,8 @@ class Session:
         self.humans = [s for s in game.sides if seats[s] == HUMAN]
         self.bots: dict[str, Agent] = {s: make_agent(game.id, name, s, seed * 31 + i)
                                        for i, (s, name) in enumerate(seats.items()) if name != HUMAN}
+        if self.bots and match.record.answers:      # a loaded game: each AI seat recalls its side's decisions
+            replay(game, match.record, watch=recall_decisions(game, self.bots))
         self.manual_dice = manual_dice
         self.quiet = quiet
         self.seen = {s: len(match.log) for s in game.sides}  # hot-seat: log lines each side has read
