@@ -8,7 +8,8 @@ import json
 from typer.testing import CliRunner
 
 from kaisen.cli import app, kept_games, saves_dir
-from kaisen.engine.record import Record
+from kaisen.engine.record import Record, replay
+from kaisen.registry import get_game
 
 runner = CliRunner()
 
@@ -77,3 +78,22 @@ def test_an_unreadable_kept_file_is_listed_and_refused_not_fatal():
     res = runner.invoke(app, ["resume", "1"])
     assert res.exit_code == 2 and "cannot be read" in res.output
     clear()
+
+
+def test_a_resumed_games_ai_seat_is_shown_its_sides_past_decisions(monkeypatch):
+    """The AI seat rebuilt on `kaisen resume` is shown again each past decision of its own side, from its own view
+    (`Agent.recall`), so a heuristic's memory survives; never the person's decisions."""
+    from kaisen.agents import base
+    clear()
+    runner.invoke(app, ["play", "pacific-fury", "--japan", "random", "--seed", "14"], input="1\n1\nquit\ny\n")
+    (path, rec), = kept_games()
+    shown = []
+    monkeypatch.setattr(base.Agent, "recall", lambda self, view, decision, answer: shown.append(
+        (self.side, view["side"], decision.side, answer)))
+    again = runner.invoke(app, ["resume", "1"], input="quit\ny\n")
+    assert again.exit_code == 0, again.output
+    assert shown and all(s == v == d == "japan" for s, v, d, _ in shown)
+    sides = []
+    replay(get_game("pacific-fury"), rec, before_each=lambda i, p, a: sides.append(getattr(p, "side", None)))
+    japan = [a for a, side in zip(rec.answers, sides) if side == "japan"]
+    assert "usa" in sides and [a for *_, a in shown] == japan
