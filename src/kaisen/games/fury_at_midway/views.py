@@ -36,18 +36,36 @@ PUBLIC = "public"       # the viewer who owns no side: what neither side's view 
 def display(c: Ctx, side: str) -> dict[str, Any]:
     """One side's carrier display (8.3): every box and what is in it, and its strike groups on the map."""
     s = c.s
+    air = s.air
     boxes: dict[str, list[list]] = {}
-    for q, (box, n) in sorted(s.air.items()):
-        if c.side_of(q) == side and box != "lost":
+    lost = []
+    for q in _squadrons_of(c, side):         # the side's squadrons in id order (as sorting the display gave)
+        got = air.get(q)
+        if got is None:
+            continue
+        box, n = got
+        if box != "lost":
             boxes.setdefault(box, []).append([q, n])
+        elif not (c.spec(q).optional and not s.option("b17")):      # never in play: not a loss
+            lost.append(q)
     groups = {g.id: {"hex": g.hex, "units": list(g.units), "origin": g.origin, "launch_hex": g.launch_hex,
                      "flights": g.flights, "moved": g.moved, "midway_strike": g.midway_strike}
               for g in s.groups.values() if g.side == side}
-    lost = sorted(q for q, (b, _) in s.air.items() if b == "lost" and c.side_of(q) == side
-                  and not (c.spec(q).optional and not s.option("b17")))    # never in play: not a loss
     return {"boxes": boxes, "strike_groups": groups, "lost": lost,
             "forming": list(s.forming) if s.op_side == side else [],
             "moved": sorted(q for q in s.moved if c.side_of(q) == side)}
+
+
+_SQUADRONS_OF: dict = {}     # (id(data), side) -> (the data, that side's squadrons in id order)
+
+
+def _squadrons_of(c: Ctx, side: str) -> tuple[str, ...]:
+    """A side's squadrons in id order, made once per data set."""
+    key = (id(c.d), side)
+    got = _SQUADRONS_OF.get(key)
+    if got is None or got[0] is not c.d:
+        got = _SQUADRONS_OF[key] = (c.d, tuple(sorted(q for q in c.d.squadrons if c.side_of(q) == side)))
+    return got[1]
 
 
 def fleet_seen(s: FaMState, f: str) -> str:
@@ -112,9 +130,9 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
         "pending": pending,
         "options": dict(s.options),
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
-        "names": {q: static_name(c, q) for q in d.squadrons},
+        "names": dict(_printed(c)[0]),
         "midway_hex": d.midway.hex,
-        "card_titles": {str(n): sp.title for n, sp in d.cards.items()},
+        "card_titles": dict(_printed(c)[1]),
         "control": control(s, c, side),
     }
 
@@ -163,6 +181,20 @@ def own_groups(s: FaMState, side: str) -> set[str]:
 
 def d_side(c: Ctx, fleet: str) -> str:
     return c.d.fleets[fleet].side
+
+
+_PRINTED: dict = {}      # id(data) -> (the data, squadron -> printed name, card number -> title): never change
+
+
+def _printed(c: Ctx) -> tuple:
+    """What every view prints the same for the data set: the squadrons' names and the cards' titles, made once
+    per data set (a view hands out copies of them, so no reader can change another's)."""
+    d = c.d
+    got = _PRINTED.get(id(d))
+    if got is None or got[0] is not d:
+        got = _PRINTED[id(d)] = (d, {q: static_name(c, q) for q in d.squadrons},
+                                 {str(n): sp.title for n, sp in d.cards.items()})
+    return got[1], got[2]
 
 
 def static_name(c: Ctx, q: str) -> str:
