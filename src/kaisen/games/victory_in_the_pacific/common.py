@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import partial
 
 from kaisen.engine.core import Event
+from kaisen.games.victory_in_the_pacific.shared import Shared
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, VPState, other
 
 BRITISH_PORTS = ("ceylon", "singapore", "saigon", "yokosuka")   # 10.13, 17.22
@@ -154,12 +155,20 @@ class Ctx:
         """Where a unit at sea in `area` (None: anywhere) may return: any friendly major port, or a friendly
         island base touching its area; US never Ceylon; British only Ceylon, Singapore, Saigon, Yokosuka
         (Victorious: Pearl Harbor)."""
-        cands = self.labels.home_cands.get((u, area))
-        if cands is None:
-            cands = self.labels.home_cands[(u, area)] = _home_candidates(self.d, u, area)
-        side = self.d.units[u].side
+        lab = self.labels
+        key = (u, area)
         control = self.s.base_control
-        return [b for b in cands if control[b] == side]
+        got = lab.home_ports.get(key)
+        if got is not None and got[0] is control:
+            return list(got[1])
+        cands = lab.home_cands.get(key)
+        if cands is None:
+            cands = lab.home_cands[key] = _home_candidates(self.d, u, area)
+        side = self.d.units[u].side
+        out = [b for b in cands if control[b] == side]
+        if type(control) is Shared:      # a shared dict never changes (shared.py): the answer is kept beside it
+            lab.home_ports[key] = (control, tuple(out))
+        return out
 
     def send_home(self, u: str, why: str, rule: str) -> None:
         """The unit must return to a friendly port (10.2): it waits at sea as "home:<area>" until its owner
@@ -220,7 +229,7 @@ class Labels:
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
-                 "ship_sides", "homes", "side_fighters", "repair_ports", "dests")
+                 "ship_sides", "homes", "side_fighters", "repair_ports", "dests", "side_air", "side_subs", "home_ports")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -231,6 +240,10 @@ class Labels:
         self.fighters = frozenset(u for u, sp in units.items() if sp.kind != "sub")   # units that fight (16.4)
         self.side_fighters = {side: frozenset(u for u, sp in units.items() if sp.kind != "sub" and sp.side == side)
                               for side in ("japan", "allies")}          # side -> its units that fight (16.4)
+        self.side_air = {side: tuple(sorted(u for u, sp in units.items() if sp.kind == "lba" and sp.side == side))
+                         for side in ("japan", "allies")}       # side -> its land-based air units, in id order
+        self.side_subs = {side: tuple(sorted(u for u, sp in units.items() if sp.kind == "sub" and sp.side == side))
+                          for side in ("japan", "allies")}      # side -> its submarines, in id order
         self.repair_ports = {side: frozenset("port:" + b for b, sp in bases.items() if sp.repair_side == side)
                              for side in ("japan", "allies")}           # side -> "port:<base>" repairing its ships
         self.carriers = frozenset(u for u, sp in units.items() if sp.kind == "ship" and sp.airstrike > 0)
@@ -240,6 +253,7 @@ class Labels:
                                           # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
+        self.home_ports: dict = {}        # (unit, area) -> (a Shared base_control, the ports home_ports found with it)
         self.homes: dict = {}             # (unit, base) -> its return-to-port option; side -> its "all-default"
         self.dests: dict = {}             # (unit, area, areas entered, raid, speed noted) -> its destination option
         def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors

@@ -198,7 +198,7 @@ def apply(s: VPState, d, answer) -> VPState:
     p = s.cache
     if p is None:
         if type(answer) is str:
-            if vouch(Ctx(s, d), answer):       # apply_step takes no pause for an answer vouched for
+            if vouch(ctx_of(s), answer):       # apply_step takes no pause for an answer vouched for
                 return apply_step(s, None, answer, ctx_of, handle, "4.7")
         p = pause(s, d)
     return apply_step(s, p, answer, ctx_of, handle, "4.7", why)

@@ -206,10 +206,12 @@ def on_speed(c: Ctx, faces: tuple[int, ...]) -> None:
 
 # -- land-based air (6.5, 12.1) ------------------------------------------------------------------------
 def air_ready(c: Ctx, side: str) -> list[str]:
+    """`side`'s land-based air units in port that have not moved (nor are frozen on turn 1), in id order: the
+    side's few air units (a static id-ordered tuple) tested for a port, not every unit in port for air."""
     s = c.s
-    units = c.d.units
-    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "lba" and u not in s.moved
-            and not frozen(c, u)]
+    loc, moved, turn1 = s.loc, s.moved, s.turn == 1
+    return [u for u in c.labels.side_air[side] if loc.get(u, "")[:5] == "port:" and u not in moved
+            and not (turn1 and frozen(c, u))]
 
 
 def is_air_ready(c: Ctx, side: str, u: str) -> bool:
@@ -267,8 +269,9 @@ def _air_placed(d, u: str, area: str) -> str:
 
 # -- submarines (6.6, 16) -------------------------------------------------------------------------------
 def subs_ready(c: Ctx, side: str) -> list[str]:
-    units = c.d.units
-    return [u for u in c.by().get(("port", side), ()) if units[u].kind == "sub"]
+    """`side`'s submarines in port, in id order (as `air_ready`: the side's submarines tested for a port)."""
+    loc = c.s.loc
+    return [u for u in c.labels.side_subs[side] if loc.get(u, "")[:5] == "port:"]
 
 
 def sub_options(c: Ctx, side: str) -> list[Option]:

@@ -58,14 +58,14 @@ def kept_drop(s, u: str) -> None:
               damage if type(damage) is Shared else dict(damage), ready, opts) if by is not None else None
 
 
-_KEYS: dict[str, tuple] = {}     # location -> its index keys: ((kind, "japan"), (kind, "allies"))
+_SIDE_KEY: dict[str, dict] = {"japan": {}, "allies": {}}   # side -> location -> its (kind, side) key, "" none
 
 
-def _keys(where: str) -> tuple:
-    """The index keys a location adds beside itself (Locs): (kind, side) for "<kind>:<id>"; (None, None) for a
-    location with no id. Parsed once per location string."""
+def _side_key(where: str, side: str):
+    """The index key a location adds beside itself for a unit of `side` (Locs): (kind, side) for "<kind>:<id>";
+    "" for a location with no id. Parsed once per location string and side."""
     kind, sep, _ = where.partition(":")
-    got = _KEYS[where] = ((kind, "japan"), (kind, "allies")) if sep else (None, None)
+    got = _SIDE_KEY[side][where] = (kind, side) if sep else ""
     return got
 
 
@@ -126,24 +126,27 @@ class Locs(dict):
             by = self.by = dict(by)
             self.own = True
         # The unit out of each id-ordered tuple it was in and into each it joins (bisect, written out in place: this
-        # runs for every unit moved), with each location's index keys parsed once (_keys).
+        # runs for every unit moved), with each location's index key for the unit's side parsed once (_side_key).
         side = self.sides[u].side
+        keys = _SIDE_KEY[side]
         if old is not None:
             t = by[old]
             i = bisect_left(t, u)
             by[old] = t[:i] + t[i + 1:]
-            keys = _KEYS.get(old) or _keys(old)
-            if keys[0] is not None:
-                key = keys[0] if side == "japan" else keys[1]
+            key = keys.get(old)
+            if key is None:
+                key = _side_key(old, side)
+            if key:
                 t = by[key]
                 i = bisect_left(t, u)
                 by[key] = t[:i] + t[i + 1:]
         t = by.get(where, ())
         i = bisect_left(t, u)
         by[where] = t[:i] + (u,) + t[i:]
-        keys = _KEYS.get(where) or _keys(where)
-        if keys[0] is not None:
-            key = keys[0] if side == "japan" else keys[1]
+        key = keys.get(where)
+        if key is None:
+            key = _side_key(where, side)
+        if key:
             t = by.get(key, ())
             i = bisect_left(t, u)
             by[key] = t[:i] + (u,) + t[i:]
