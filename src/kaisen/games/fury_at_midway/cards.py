@@ -472,6 +472,11 @@ def _on_03(c: Ctx, side: str, data: str, win: str, ans: str) -> None:
         c.tellf(side, "card", "12.0", narrate, "Air Replacements: {} returns to {}'s hangar", c.unit_name(q),
                 c.carrier_name(parts[2]))
     c.sayf("card", "12.0", narrate, "Air Replacements: {} replaces an aircraft unit", SIDE_NAME[side])
+    # the enemy is told a unit was replaced, not which nor how: each of the side's losses it saw may be the one
+    # undone, so it remembers none of them (Ctx.seen_loss)
+    seen = c.s.seen_left
+    if any(c.side_of(u) == side and not c.from_midway(u) for u in seen):
+        c.s.seen_left = {u: n for u, n in seen.items() if c.side_of(u) != side or c.from_midway(u)}
     reopen(c, win, side)
 
 

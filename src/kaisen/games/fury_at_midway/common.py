@@ -205,12 +205,23 @@ class Ctx:
             self.s.air[q] = ("lost", 0)
             template = "{} is eliminated ({})"
             self._leave_group(q)
+        if not private:
+            self.seen_loss(q, n - 1)
         self.ev.append(Event("loss", None, self.side_of(q) if private else None, rule, narrate, (template, name, why)))
+
+    def seen_loss(self, q: str, left: int) -> None:
+        """Both sides saw squadron `q` lose steps and keep `left` (2.6): what its enemy remembers of it once it is
+        back out of sight (the sampler deals it so); the record is replaced, never written in place."""
+        seen = self.s.seen_left
+        if seen.get(q) != left:
+            self.s.seen_left = {**seen, q: left}
 
     def eliminate(self, q: str, why: str, rule: str, private: bool = False) -> None:
         name = self.unit_name(q)
         self.s.air[q] = ("lost", 0)
         self._leave_group(q)
+        if not private:
+            self.seen_loss(q, 0)
         self.ev.append(Event("loss", None, self.side_of(q) if private else None, rule, narrate,
                              ("{} is eliminated ({})", name, why)))
 

@@ -9,7 +9,9 @@ What the view shows is copied. What it hides is dealt plausibly:
   be (the CSF anywhere in its set-up area, the 1AF / MIF in their entry hexes);
 * the enemy's aircraft not seen in an attack in progress are put back aboard their own carriers (deck boxes
   free and undamaged, then the hangar up to capacity 8.3(3)), fighters that do not fit fly CAP, the rest
-  are lost; the enemy's strike groups in flight are not known, so none is drawn (8.5(4));
+  are lost; the enemy's strike groups in flight are not known, so none is drawn (8.5(4)); each keeps the steps
+  it was left with when both sides last saw it lose some (`seen_left`: attacks are flown in the open, 2.6), and
+  one seen eliminated stays lost: the losses the side inflicted are remembered, not dealt back;
 * the enemy hand is drawn from the cards the side has not seen that the enemy may play; the enemy's dead
   cards (wrong-side draws) are as many as the deck's public size implies; the deck is the rest;
 * the US plot Japan cannot see, once made and until carried out (6.2), is a random legal route for each US
@@ -46,6 +48,7 @@ def sample(game, view: dict[str, Any], rng: random.Random) -> FaMState:
                  init_rolls=tuple(ctl["init_rolls"]), towed=tuple(ctl["towed"]),
                  options=tuple(sorted(view["options"].items())),
                  path={f: tuple(p) for f, p in ctl["path"].items()})
+    s.seen_left = {q: int(n) for q, n in view.get("seen_left", {}).items()}
     if view["result"] is not None:
         s.result = (view["result"]["winner"], view["result"]["score"])
     op = view["air_op"]
@@ -126,12 +129,14 @@ def deal_aircraft(s: FaMState, d, foe: str, rng: random.Random, seen_decks: set[
     c = Ctx(s, d)
     unknown = [q for q in d.squadrons if q not in s.air]
     rng.shuffle(unknown)
+    seen = s.seen_left
     for q in unknown:
         ac = d.aircraft[d.squadrons[q].type]
-        if ac.optional and not s.option("b17"):
+        steps = seen.get(q, ac.steps)     # the steps it was left with when last seen losing some (2.6)
+        if (ac.optional and not s.option("b17")) or steps <= 0:
             s.air[q] = ("lost", 0)
             continue
-        s.air[q] = ("lost", ac.steps)     # placeholder while looking for room
+        s.air[q] = ("lost", steps)        # placeholder while looking for room
         home = d.squadrons[q].parent
         group = c.group_of(home)
         cands = [home] + [k for k in c.carriers_of(group) if k != home] if home != MIDWAY else [MIDWAY]
@@ -141,18 +146,18 @@ def deal_aircraft(s: FaMState, d, foe: str, rng: random.Random, seen_decks: set[
                 continue
             free = c.free_boxes(k) if k not in seen_decks else []
             if free and rng.random() < 0.5:
-                s.air[q] = (f"deck:{k}:{rng.choice(free)}", ac.steps)
+                s.air[q] = (f"deck:{k}:{rng.choice(free)}", steps)
                 placed = True
             elif len(c.aboard(k)) < c.capacity(k):
-                s.air[q] = (f"hangar:{k}", ac.steps)
+                s.air[q] = (f"hangar:{k}", steps)
                 placed = True
             elif free and len(c.aboard(k)) < c.capacity(k):
-                s.air[q] = (f"deck:{k}:{free[0]}", ac.steps)
+                s.air[q] = (f"deck:{k}:{free[0]}", steps)
                 placed = True
             if placed:
                 break
         if not placed and ac.role == "fighter" and c.afloat(home) and group not in seen_caps:
-            s.air[q] = (f"cap:{group}", ac.steps)
+            s.air[q] = (f"cap:{group}", steps)
             placed = True
         if not placed:
             s.air[q] = ("lost", 0)

@@ -313,6 +313,9 @@ class FaMState:
     played: tuple[int, ...] = ()        # cards played (face up)
     active: tuple[int, ...] = ()        # played cards still in force this turn / this attack
     attack: Any = None                  # the air attack in progress (air_attack.Attack)
+    seen_left: dict[str, int] = field(default_factory=dict)  # squadron -> steps left after its last loss in
+                                        # sight of both sides (2.6: attacks are flown in the open); 0: seen
+                                        # eliminated. Replaced whole, never written in place (a copy shares it)
     pending: tuple[str, ...] = ()       # a queue of procedure steps to run next
     options: tuple[tuple[str, bool], ...] = ()
     result: tuple[str | None, int] | None = None
@@ -372,6 +375,7 @@ class FaMState:
         new.active = self.active
         attack = self.attack
         new.attack = attack.copy() if attack is not None else None
+        new.seen_left = self.seen_left         # replaced whole on a change (common.Ctx.seen_loss): shared
         new.pending = self.pending
         new.options = self.options
         new.result = self.result
@@ -439,6 +443,7 @@ class FaMState:
         d["attack"] = Attack.from_json(d["attack"]) if d.get("attack") is not None else None
         d["air"] = {k: (b, int(n)) for k, (b, n) in d["air"].items()}
         d["moved"] = frozenset(d.get("moved", ()))
+        d["seen_left"] = {k: int(n) for k, n in d.get("seen_left", {}).items()}   # an older save: none seen
         d["options"] = tuple(sorted(d.get("options", {}).items()))
         for k in ("plot", "path", "damage", "hands", "dead"):
             d[k] = {a: tuple(t) for a, t in d.get(k, {}).items()}

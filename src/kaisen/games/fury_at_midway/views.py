@@ -127,6 +127,7 @@ def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
         "played": list(s.played), "active": list(s.active), "deck_size": len(s.deck),
         "air_op": {"side": s.op_side, "kind": s.op_kind, "count": s.op_count} if s.op_side else None,
         "attack": attack_view(c, side),
+        "seen_left": dict(s.seen_left),     # losses both sides saw (2.6): public
         "pending": pending,
         "options": dict(s.options),
         "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
