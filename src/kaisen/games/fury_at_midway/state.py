@@ -128,58 +128,13 @@ class AirIndex:
 
     def moved(self, q: str, old: str | None, new: str) -> "AirIndex":
         """A new index with squadron `q` moved from box `old` (None: not there before) to box `new`; this one,
-        which copies may share, is left as it is. `move_here` on a new index sharing this one's lists, written out
-        (one call a move): the same dicts and lists come of it."""
+        which copies may share, is left as it is (`move_here` on a new index that shares its lists)."""
         out = _bare_index(AirIndex)
-        by_box = self.by_box.copy()
-        aboard = self.aboard
-        own = False
-        if old is not None:
-            rest = by_box[old]
-            if len(rest) == 1:
-                del by_box[old]
-            else:
-                rest = rest.copy()
-                rest.remove(q)
-                by_box[old] = rest
-            k = _ABOARD.get(old, _ABOARD)
-            if k is _ABOARD:
-                k = _aboard_carrier(old)
-            if k is not None:
-                aboard = aboard.copy()
-                own = True
-                rest = aboard[k]
-                if len(rest) == 1:
-                    del aboard[k]
-                else:
-                    rest = rest.copy()
-                    rest.remove(q)
-                    aboard[k] = rest
-        got = by_box.get(new)
-        if got is None:
-            by_box[new] = [q]
-        else:
-            got = got + [q]
-            got.sort()
-            by_box[new] = got
-        k = _ABOARD.get(new, _ABOARD)
-        if k is _ABOARD:
-            k = _aboard_carrier(new)
-        if k is not None:
-            if not own:
-                aboard = aboard.copy()
-                own = True
-            got = aboard.get(k)
-            if got is None:
-                aboard[k] = [q]
-            else:
-                got = got + [q]
-                got.sort()
-                aboard[k] = got
-        out.by_box = by_box
-        out.aboard = aboard
+        out.by_box = self.by_box.copy()
+        out.aboard = self.aboard
         out.shared = False
-        out.own_aboard = own
+        out.own_aboard = False
+        out.move_here(q, old, new)
         return out
 
 
