@@ -1,5 +1,5 @@
 """Issue 11, random-play speed (round 3): the shortcuts agree with the plain computation at the states of seeded
-random games (ready air units and submarines from the sides' static unit lists, home ports kept beside a shared
+random games (units that fight in an area kept beside the index's tuple, ready air units and submarines from the sides' static unit lists, home ports kept beside a shared
 base-control dict, destination options shared per rules data, the unit index's keys per side)."""
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from kaisen.engine.core import Chance, End
 from kaisen.games.victory_in_the_pacific import movement
+from kaisen.games.victory_in_the_pacific.battle import in_area
 from kaisen.games.victory_in_the_pacific.common import Ctx, _home_candidates
 from kaisen.games.victory_in_the_pacific.game import VictoryInThePacific
 from kaisen.games.victory_in_the_pacific.state import SIDES, Locs
@@ -61,6 +62,11 @@ def test_the_shortcuts_agree_with_the_plain_computation(seed, options):
                 assert c.home_ports(u, area) == plain_home_ports(c, u, area)
                 assert c.home_ports(u, area) == plain_home_ports(c, u, area)      # the kept answer, read again
                 checked += 1
+        for area in D.areas:
+            here = [u for u, w in s.loc.items() if w == "sea:" + area and D.units[u].kind != "sub"]
+            for side in (None,) + SIDES:
+                want = sorted(u for u in here if side is None or D.units[u].side == side)
+                assert in_area(c, area, side) == want and in_area(c, area, side) == want     # then the kept answer
         kept = {k: t for k, t in s.loc.index(D.units).items() if t}     # (a place emptied keeps an empty entry)
         assert kept == Locs(dict(s.loc)).index(D.units)                     # the index kept as units move
         p = GAME.pause(s)

@@ -18,9 +18,16 @@ def _kind(c: Ctx, u: str) -> str:
 def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
     """Units that fight in the area: at sea there, submarines left out (16.4)."""
     here = c.by().get("sea:" + area, ())
-    lab = c.labels          # the same tests, as membership of the static sets of units that fight (per side)
+    lab = c.labels
+    key = (area, side)
+    got = lab.in_area.get(key)
+    if got is not None and got[0] is here:      # the same units at sea there (the index's tuple never changes)
+        return list(got[1])
+    # the same tests, as membership of the static sets of units that fight (per side)
     fight = lab.fighters if side is None else lab.side_fighters.get(side, ())
-    return [u for u in here if u in fight]
+    out = [u for u in here if u in fight]
+    lab.in_area[key] = (here, tuple(out))       # kept beside the index's tuple it was found from
+    return out
 
 
 def fighting(c: Ctx, cb: Combat, side: str) -> list[str]:
