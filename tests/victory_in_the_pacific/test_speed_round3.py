@@ -1,6 +1,7 @@
 """Issue 11, random-play speed (round 3): the shortcuts agree with the plain computation at the states of seeded
-random games (units that fight in an area kept beside the index's tuple, ready air units and submarines from the sides' static unit lists, home ports kept beside a shared
-base-control dict, destination options shared per rules data, the unit index's keys per side)."""
+random games (the units that fight in an area and the places each side holds at sea, kept beside the index's
+tuples; ready air units and submarines from the sides' static unit lists; home ports kept beside a shared
+base-control dict; destination options shared per rules data; the unit index's keys per side)."""
 from __future__ import annotations
 
 import random
@@ -8,7 +9,7 @@ import random
 import pytest
 
 from kaisen.engine.core import Chance, End
-from kaisen.games.victory_in_the_pacific import movement
+from kaisen.games.victory_in_the_pacific import flow, movement
 from kaisen.games.victory_in_the_pacific.battle import in_area
 from kaisen.games.victory_in_the_pacific.common import Ctx, _home_candidates
 from kaisen.games.victory_in_the_pacific.game import VictoryInThePacific
@@ -67,6 +68,10 @@ def test_the_shortcuts_agree_with_the_plain_computation(seed, options):
             for side in (None,) + SIDES:
                 want = sorted(u for u in here if side is None or D.units[u].side == side)
                 assert in_area(c, area, side) == want and in_area(c, area, side) == want     # then the kept answer
+        for _ in range(2):                                                  # then the kept answer
+            assert flow._present(c) == tuple({w for u, w in s.loc.items() if w.startswith("sea:")
+                                              and D.units[u].side == side and D.units[u].kind != "sub"}
+                                             for side in SIDES)
         kept = {k: t for k, t in s.loc.index(D.units).items() if t}     # (a place emptied keeps an empty entry)
         assert kept == Locs(dict(s.loc)).index(D.units)                     # the index kept as units move
         p = GAME.pause(s)

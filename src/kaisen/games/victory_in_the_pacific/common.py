@@ -229,7 +229,8 @@ class Labels:
 
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
-                 "ship_sides", "homes", "side_fighters", "repair_ports", "dests", "side_air", "side_subs", "home_ports", "in_area")
+                 "ship_sides", "homes", "side_fighters", "repair_ports", "dests", "side_air", "side_subs", "home_ports",
+                 "in_area", "present")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -255,6 +256,7 @@ class Labels:
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.home_ports: dict = {}        # (unit, area) -> (a Shared base_control, the ports home_ports found with it)
         self.in_area: dict = {}           # (area, side) -> (the index's tuple of units at sea there, battle.in_area)
+        self.present = None               # (the index's tuples of each side's units at sea, flow._present of them)
         self.homes: dict = {}             # (unit, base) -> its return-to-port option; side -> its "all-default"
         self.dests: dict = {}             # (unit, area, areas entered, raid, speed noted) -> its destination option
         def ship(o) -> str:             # "Akagi (CV 1-3-7 (+4))": the name and the counter's printed factors

@@ -629,21 +629,29 @@ def on_home(c: Ctx, u: str, a: str) -> None:
 
 
 # -- combat (5.3-5.6) --------------------------------------------------------------------------------------
-def _present(c: Ctx) -> tuple[set, set]:
-    """The "sea:<area>" locations where Japan, and where the Allies, have units that fight (not submarines, 16.4)."""
-    by, loc, fighters = c.by(), c.s.loc, c.labels.fighters
-    return ({loc[u] for u in by.get(("sea", "japan"), ()) if u in fighters},
-            {loc[u] for u in by.get(("sea", "allies"), ()) if u in fighters})
+def _present(c: Ctx) -> tuple[frozenset, frozenset]:
+    """The "sea:<area>" locations where Japan, and where the Allies, have units that fight (not submarines, 16.4).
+    Kept beside the index's two tuples of units at sea it was found from (Labels.present): a unit moving at sea,
+    to it or from it makes a new tuple, so the same two tuples say the same places."""
+    by, lab = c.by(), c.labels
+    japan, allies = by.get(("sea", "japan"), ()), by.get(("sea", "allies"), ())
+    got = lab.present
+    if got is not None and got[0] is japan and got[1] is allies:
+        return got[2]
+    loc, fighters = c.s.loc, lab.fighters
+    out = (frozenset([loc[u] for u in japan if u in fighters]), frozenset([loc[u] for u in allies if u in fighters]))
+    lab.present = (japan, allies, out)
+    return out
 
 
-def contested(c: Ctx, present: tuple[set, set] | None = None) -> list[str]:
+def contested(c: Ctx, present: tuple[frozenset, frozenset] | None = None) -> list[str]:
     """Sea areas where both sides have units at sea (submarines alone do not fight, 16.4)."""
     japan, allies = present or _present(c)
     fought = c.s.fought
     return sorted(a for a in (x[4:] for x in japan & allies) if a not in fought)
 
 
-def raid_areas(c: Ctx, present: tuple[set, set] | None = None) -> list[str]:
+def raid_areas(c: Ctx, present: tuple[frozenset, frozenset] | None = None) -> list[str]:
     """9.2: sea areas held by one side alone from which its ships could air-raid an enemy port or base (only
     areas with one side's units at sea can be)."""
     japan, allies = present or _present(c)
