@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kaisen.games.victory_in_the_pacific.combat_state import Combat
 from kaisen.games.victory_in_the_pacific.common import Ctx, narrate
-from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, other
+from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, Locs, other
 
 SURPRISE = "surprise"   # `cur` of the Indonesia surprise raids (18.4)
 
@@ -17,7 +17,9 @@ def _kind(c: Ctx, u: str) -> str:
 
 def in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
     """Units that fight in the area: at sea there, submarines left out (16.4)."""
-    here = c.by().get("sea:" + area, ())
+    loc = c.s.loc                               # c.by(), without the call where the index is there
+    by = loc.by if type(loc) is Locs else None
+    here = (by if by is not None else c.by()).get("sea:" + area, ())
     lab = c.labels
     key = (area, side)
     got = lab.in_area.get(key)
