@@ -66,7 +66,9 @@ def port_targets(c: Ctx, base: str, side: str) -> list[str]:
 def main_in_area(c: Ctx, area: str, side: str | None = None) -> list[str]:
     """in_area less the pursuers of a partial retreat, who never rejoin the main battle (20.8)."""
     cb = c.s.combat
-    gone = set(cb.detached) if cb is not None and cb.area == area else set()
+    if cb is None or cb.area != area or not cb.detached:
+        return in_area(c, area, side)          # nobody stays apart: in_area's own fresh list
+    gone = set(cb.detached)
     return [u for u in in_area(c, area, side) if u not in gone]
 
 
