@@ -13,9 +13,10 @@ def attackers(c: Ctx, cb: Combat, side: str) -> list[str]:
     Allied carrier only when announced). Amphibious units never attack (13.2)."""
     out = []
     night = not cb.cur.startswith("raid:") and cb.actions[cb.act] == "night"
+    tf = task_forces.active(c, cb)      # (can_fire allows every unit where task forces are not in play: asked once)
     for u in fighting(c, cb, side):
         k = _kind(c, u)
-        if not task_forces.can_fire(c, cb, u):
+        if tf and not task_forces.can_fire(c, cb, u):
             continue                                                    # 20.5, 20.6
         if night:
             if k != "ship" or c.gunnery(u) <= 0:
