@@ -2,9 +2,8 @@
 random games (the unit index without its "home" key, homeward, repairable, in_area, the optional rules)."""
 from __future__ import annotations
 
-import random
 
-from kaisen.engine.core import Chance, End
+from kaisen.engine.testing import random_game
 from kaisen.games.victory_in_the_pacific import end_turn, flow
 from kaisen.games.victory_in_the_pacific.battle import in_area
 from kaisen.games.victory_in_the_pacific.common import Ctx
@@ -16,15 +15,8 @@ D = GAME.data
 
 
 def states(seed: int, options: dict | None = None, every: int = 3):
-    rng = random.Random(seed)
-    s = GAME.new_state(options=options)
-    n = 0
-    while not isinstance(p := GAME.pause(s), End):
-        if n % every == 0:
-            yield s
-        a = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
-        s = GAME.apply(s, a)
-        n += 1
+    """Every `every`-th state of a seeded random game."""
+    return (s for n, (s, _, _) in enumerate(random_game(GAME, seed, options)) if n % every == 0)
 
 
 def plain_repairable(c: Ctx, side: str) -> list[str]:

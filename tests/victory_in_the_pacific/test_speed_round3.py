@@ -4,11 +4,10 @@ tuples; ready air units and submarines from the sides' static unit lists; home p
 base-control dict; destination options shared per rules data; the unit index's keys per side)."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from kaisen.engine.core import Chance, End
+from kaisen.engine.testing import random_game
 from kaisen.games.victory_in_the_pacific import flow, movement
 from kaisen.games.victory_in_the_pacific.battle import in_area
 from kaisen.games.victory_in_the_pacific.common import Ctx, _home_candidates
@@ -22,15 +21,8 @@ ALL_RULES = {"turn-9": True, "task-forces": True, "invasion-combat": True, "air-
 
 
 def states(seed: int, options: dict | None = None, every: int = 3):
-    rng = random.Random(seed)
-    s = GAME.new_state(options=options)
-    n = 0
-    while not isinstance(p := GAME.pause(s), End):
-        if n % every == 0:
-            yield s
-        a = tuple(rng.randint(1, k) for k in p.dice) if isinstance(p, Chance) else rng.choice(p.options).id
-        s = GAME.apply(s, a)
-        n += 1
+    """Every `every`-th state of a seeded random game."""
+    return (s for n, (s, _, _) in enumerate(random_game(GAME, seed, options)) if n % every == 0)
 
 
 def plain_air_ready(c: Ctx, side: str) -> list[str]:
