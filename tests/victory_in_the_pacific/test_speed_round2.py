@@ -2,7 +2,6 @@
 random games (the unit index without its "home" key, homeward, repairable, in_area, the optional rules)."""
 from __future__ import annotations
 
-
 from kaisen.engine.testing import random_game
 from kaisen.games.victory_in_the_pacific import end_turn, flow
 from kaisen.games.victory_in_the_pacific.battle import in_area

@@ -4,7 +4,6 @@ tuples; ready air units and submarines from the sides' static unit lists; home p
 base-control dict; destination options shared per rules data; the unit index's keys per side)."""
 from __future__ import annotations
 
-
 import pytest
 
 from kaisen.engine.testing import random_game
