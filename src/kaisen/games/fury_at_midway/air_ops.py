@@ -627,21 +627,14 @@ def op_options(c: Ctx) -> tuple[Option, ...]:
             pos = st.side_pos[side]
             facts = None
             now_moved = s.moved
-            boxinfo = st.boxinfo
             for q in dirty:
-                v = air.get(q)
-                if v is None or q in now_moved or q in forming:
-                    segs[pos[q]] = ()       # `_Facts.seg` of a unit moved or forming: no options (no facts asked)
-                    continue
-                info = boxinfo.get(v[0])
-                if info is None:
-                    info = _box_info(st, v[0])
-                if info[0] not in _MENU_BOXES:
-                    segs[pos[q]] = ()       # nor of one in a box with no moves (a Return box, a strike group)
+                at = _menu_box(st, air, now_moved, forming, q)
+                if at is None:
+                    segs[pos[q]] = ()       # no options, and no facts asked for them
                     continue
                 if facts is None:
                     facts = _Facts(c, base.places)
-                segs[pos[q]] = facts.seg_at(q, v, info)
+                segs[pos[q]] = facts.seg_at(q, *at)
             if same_pairs is True:
                 pairs = base.pairs
             elif same_pairs is False:
@@ -1049,14 +1042,8 @@ class _Facts:
 
     def seg(self, q: str) -> tuple[Option, ...]:
         """The options of squadron `q` alone (none once it has moved, is forming a strike or is elsewhere)."""
-        v = self.air.get(q)
-        if v is None or q in self.moved or q in self.forming:
-            return ()
-        st = self.st
-        info = st.boxinfo.get(v[0])
-        if info is None:
-            info = _box_info(st, v[0])
-        return self.seg_at(q, v, info)
+        at = _menu_box(self.st, self.air, self.moved, self.forming, q)
+        return () if at is None else self.seg_at(q, *at)
 
     def seg_at(self, q: str, v: tuple[str, int], info: tuple[str, str]) -> tuple[Option, ...]:
         """`seg` of a unit neither moved nor forming, at `v` (its box and steps) with `info` (`_box_info` of the
@@ -1183,6 +1170,16 @@ class _Facts:
 
 
 _MENU_BOXES = frozenset({"hangar", "deck", "cap"})
+
+
+def _menu_box(st, air, moved, forming, q: str) -> tuple[tuple[str, int], tuple] | None:
+    """Squadron `q`'s (box, steps) and what its box is (`_box_info`) where it may have options: neither moved nor
+    forming a strike, in a hangar, on a deck or in CAP (`_MENU_BOXES`); None where it has none."""
+    v = air.get(q)
+    if v is None or q in moved or q in forming:
+        return None
+    info = st.boxinfo.get(v[0]) or _box_info(st, v[0])
+    return (v, info) if info[0] in _MENU_BOXES else None
 
 
 def uncap_carriers(c: Ctx, q: str, group: str, free) -> list[str]:
