@@ -12,17 +12,16 @@ face-up task force that went back to base while face-down task forces formed ear
 only be in the base."""
 from __future__ import annotations
 
-from kaisen.games.pacific_fury.state import TaskForce
+from kaisen.games.pacific_fury.state import TaskForce, other
 
 BASE = "base"
 HOME = frozenset((BASE,))
 TE = "tokyo-express"
-OTHER = {"japan": "usa", "usa": "japan"}
 
 
 def revealed(s, tf: TaskForce) -> None:
     """8.4: the other side sees this task force's ships (no longer hidden) and that no one else is in it."""
-    obs = OTHER[tf[1]]
+    obs = other(tf[1])
     m = s.memory[obs]
     if not m:
         return
@@ -35,7 +34,7 @@ def went_home(s, tf: TaskForce) -> None:
     """A task force goes home face down: seen face up, its ships are in base; face down, whoever may have been
     in it may now be in base instead."""
     memory = s.memory
-    obs = OTHER[tf[1]]
+    obs = other(tf[1])
     m = memory[obs]
     if tf[5]:
         new = m.copy()

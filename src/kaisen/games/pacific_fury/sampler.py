@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kaisen.games.pacific_fury.memory import BASE
 from kaisen.games.pacific_fury.state import NOTHING, Combat, PFState, TaskForce
 from kaisen.games.pacific_fury.views import COMBAT_FIELDS, hidden_units
 
-BASE = "base"
 TRIES = 200
 TRIES_DIRECT = 20
 
