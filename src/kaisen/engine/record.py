@@ -170,10 +170,12 @@ def replay(game: Game, record: Record, upto: int | None = None, collect_events: 
     events = list(game.events(state)) if collect_events else []
     answers = record.answers if upto is None else record.answers[:upto]
     for i, answer in enumerate(answers):
-        if before_each is not None:
-            before_each(i, game.pause(state), answer)
-        if watch is not None:
-            watch(i, state, game.pause(state), answer)
+        if before_each is not None or watch is not None:
+            pause = game.pause(state)
+            if before_each is not None:
+                before_each(i, pause, answer)
+            if watch is not None:
+                watch(i, state, pause, answer)
         try:
             state = game.apply(state, answer)
         except IllegalAction as err:
