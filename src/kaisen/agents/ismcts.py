@@ -120,7 +120,7 @@ class ISMCTSAgent(Agent):
         if not self.heuristic:
             return None
         try:
-            return self._policy(p.side, rng.getrandbits(32)).choose(self.game.view(s, p.side), p)
+            return self._policy(p.side, rng.getrandbits(32)).choose(self.game.policy_view(s, p.side), p)
         except Exception:           # a heuristic that cannot read a sampled view only loses its say in the order
             return None
 
@@ -328,7 +328,7 @@ class ISMCTSAgent(Agent):
                         agent = policies.get(p.side)
                         if agent is None:
                             agent = policies[p.side] = self._policy(p.side, rng.getrandbits(32))
-                        a = agent.choose(game.view(s, p.side), p)
+                        a = agent.choose(game.policy_view(s, p.side), p)
                 s = game.apply(s, a)
             now = game.horizon(s)
             if now != mark:

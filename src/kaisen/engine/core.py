@@ -5,6 +5,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Callable, Generic, NamedTuple, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
@@ -254,6 +255,46 @@ def apply_step(state: Any, pause: "Pause | None", answer: Any, ctx_of, handle, e
     return new
 
 
+class LazyView(Mapping):
+    """A view whose parts are worked out when first read (`Game.policy_view`): the same keys in the same order, and
+    each value the one the full view has, made by `part(key)` once and kept. Read-only; `dict(lazy)` is the view.
+    `keys`: the view's keys in order, in a container that answers `in` at once (a dict made once per game)."""
+
+    __slots__ = ("_keys", "_part", "_got")
+
+    def __init__(self, keys: Mapping[str, Any], part: Callable[[str], Any]):
+        self._keys = keys
+        self._part = part
+        self._got: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        got = self._got
+        if key in got:
+            return got[key]
+        if key not in self._keys:
+            raise KeyError(key)
+        value = got[key] = self._part(key)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        got = self._got
+        if key in got:
+            return got[key]
+        return self[key] if key in self._keys else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return f"LazyView({len(self._got)} of {len(self._keys)} parts worked out)"
+
+
 S = TypeVar("S")
 
 
@@ -324,6 +365,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, side: str | None) -> dict[str, Any]:
         """Everything `side` may know and nothing more; None is the omniscient view."""
+
+    def policy_view(self, state: S, side: str) -> Mapping[str, Any]:
+        """`view(state, side)` for an agent's policy inside a search (a rollout, a prior): the same keys and values,
+        read through a Mapping. A game may return a `LazyView` that works each part out only when the policy reads
+        it, since a heuristic reads a few parts of a view at each of thousands of rollout decisions. Never sent,
+        saved or shown: those take `view`. The default is `view` itself."""
+        return self.view(state, side)
 
     def public_view(self, state: S) -> dict[str, Any]:
         """The facts both sides may know: what neither side's view hides (what a spectator sees).

@@ -5,7 +5,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
+from kaisen.engine.core import Answer, Event, Game, GameOption, LazyView, Pause, Scenario
 from kaisen.games.fury_at_midway import flow, views
 from kaisen.games.fury_at_midway.data import FaMData, load
 from kaisen.games.fury_at_midway.common import DMCV
@@ -41,6 +41,10 @@ class FuryAtMidway(Game[FaMState]):
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         return views.view(state, self.data, side, self.pause(state))
+
+    def policy_view(self, state: FaMState, side: str) -> LazyView:
+        """The view, each part made when the policy first reads it (views.policy_view)."""
+        return views.policy_view(state, self.data, side, self.pause(state))
 
     def public_view(self, state: FaMState) -> dict[str, Any]:
         """What neither side's view hides (the spectator's view): see views.PUBLIC."""

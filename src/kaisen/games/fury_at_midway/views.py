@@ -21,9 +21,9 @@ moment the operation begins, however many landing choices the owner had (none, o
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from kaisen.engine.core import Chance, End
+from kaisen.engine.core import Chance, End, LazyView
 from kaisen.games.fury_at_midway.common import DMCV, Ctx
 from kaisen.games.fury_at_midway.state import MIDWAY, SIDES, FaMState, other
 
@@ -87,55 +87,96 @@ def dmcv_seen(s: FaMState, side: str) -> str | None:
     return k if side == "japan" or s.shown.get(DMCV[side]) else None
 
 
+class _Seen:
+    """What every part of one side's view is made from (`_PARTS`)."""
+
+    __slots__ = ("s", "d", "c", "side", "pause")
+
+    def __init__(self, s: FaMState, d, side: str | None, pause):
+        if side not in (None, PUBLIC, *SIDES):
+            raise ValueError(f"unknown viewer {side!r}")
+        self.s, self.d, self.c, self.side, self.pause = s, d, Ctx(s, d), side, pause
+
+    def own(self, sd: str) -> bool:
+        return self.side is None or self.side == sd
+
+
+def _fleets(v: _Seen) -> dict[str, str]:
+    s = v.s
+    return {f: s.fleet[f] if v.own(sp.side) else fleet_seen(s, f) for f, sp in v.d.fleets.items()}
+
+
+def _carriers(v: _Seen) -> dict[str, dict[str, Any]]:
+    s, d, c = v.s, v.d, v.c
+    return {k: {"name": c.carrier_name(k), "side": d.carriers[k].side, "damaged": list(s.damage.get(k, ())),
+                "sunk": k in s.sunk, "towed": k in s.towed}
+            for k in d.carriers}
+
+
+def _pending(v: _Seen) -> dict[str, Any]:
+    pause, side = v.pause, v.side
+    if isinstance(pause, End):
+        return {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
+    if isinstance(pause, Chance):
+        open_ = side is None or public_chance(v.s, side)
+        return {"kind": "chance", "reason": pause.reason if open_ else "dice are rolled",
+                "dice": len(pause.dice) if open_ else None}
+    mine = side in (None, pause.side)
+    return {"kind": "decision", "side": pause.side,
+            "prompt": pause.prompt if mine else f"{pause.side} is deciding",
+            "options": [[o.id, o.label] for o in pause.options] if mine else None}
+
+
+# A view's parts in order, each made from the side's `_Seen` (2.6): `view` makes them all, `policy_view` each one
+# when it is first read.
+_PARTS: dict[str, Callable[[_Seen], Any]] = {
+    "game": lambda v: "fury-at-midway",
+    "side": lambda v: v.side,
+    "turn": lambda v: v.s.turn,
+    "night": lambda v: v.d.turn(v.s.turn).night,
+    "time": lambda v: f"{v.d.turn(v.s.turn).date}, {v.d.turn(v.s.turn).time}",
+    "fleets": _fleets,
+    "exits": lambda v: list(v.s.exits),
+    "plot": lambda v: {f: list(p) for f, p in v.s.plot.items()} if v.own("usa") else None,
+    "garrison": lambda v: v.s.garrison,
+    "invasion": lambda v: v.s.invasion,
+    "midway_control": lambda v: v.s.midway_control,
+    "midway_hits_this_turn": lambda v: v.s.midway_hits,
+    "aop": lambda v: dict(v.s.aop),
+    "declared": lambda v: v.s.declared,
+    "midway_ops": lambda v: v.s.midway_ops,
+    "carriers": _carriers,
+    "dmcv": lambda v: {sd: (v.s.dmcv.get(sd) if v.own(sd) else dmcv_seen(v.s, sd)) for sd in SIDES},
+    "displays": lambda v: {sd: display(v.c, sd) if v.own(sd) else None for sd in SIDES},
+    "hands": lambda v: {sd: list(v.s.hands[sd]) if v.own(sd) else None for sd in SIDES},
+    "hand_sizes": lambda v: {sd: len(v.s.hands[sd]) for sd in SIDES},
+    "dead_cards": lambda v: {sd: list(v.s.dead[sd]) if v.own(sd) else None for sd in SIDES},
+    "played": lambda v: list(v.s.played),
+    "active": lambda v: list(v.s.active),
+    "deck_size": lambda v: len(v.s.deck),
+    "air_op": lambda v: {"side": v.s.op_side, "kind": v.s.op_kind, "count": v.s.op_count} if v.s.op_side else None,
+    "attack": lambda v: attack_view(v.c, v.side),
+    "seen_left": lambda v: dict(v.s.seen_left),     # losses both sides saw (2.6): public
+    "pending": _pending,
+    "options": lambda v: dict(v.s.options),
+    "result": lambda v: None if v.s.result is None else {"winner": v.s.result[0], "score": v.s.result[1]},
+    "names": lambda v: dict(_printed(v.c)[0]),
+    "midway_hex": lambda v: v.d.midway.hex,
+    "card_titles": lambda v: dict(_printed(v.c)[1]),
+    "control": lambda v: control(v.s, v.c, v.side),
+}
+
+
 def view(s: FaMState, d, side: str | None, pause) -> dict[str, Any]:
     """Public facts for everyone; a side's own display, plot and hand in full; the enemy's only as told."""
-    c = Ctx(s, d)
+    v = _Seen(s, d, side, pause)
+    return {key: part(v) for key, part in _PARTS.items()}
 
-    def own(sd: str) -> bool:
-        return side is None or side == sd
 
-    if side not in (None, PUBLIC, *SIDES):
-        raise ValueError(f"unknown viewer {side!r}")
-    fleets = {f: s.fleet[f] if own(sp.side) else fleet_seen(s, f) for f, sp in d.fleets.items()}
-    carriers = {k: {"name": c.carrier_name(k), "side": d.carriers[k].side, "damaged": list(s.damage.get(k, ())),
-                    "sunk": k in s.sunk, "towed": k in s.towed}
-                for k in d.carriers}
-    if isinstance(pause, End):
-        pending = {"kind": "end", "winner": pause.winner, "score": pause.score, "summary": pause.summary}
-    elif isinstance(pause, Chance):
-        open_ = side is None or public_chance(s, side)
-        pending = {"kind": "chance", "reason": pause.reason if open_ else "dice are rolled",
-                   "dice": len(pause.dice) if open_ else None}
-    else:
-        mine = side in (None, pause.side)
-        pending = {"kind": "decision", "side": pause.side,
-                   "prompt": pause.prompt if mine else f"{pause.side} is deciding",
-                   "options": [[o.id, o.label] for o in pause.options] if mine else None}
-    return {
-        "game": "fury-at-midway", "side": side, "turn": s.turn, "night": d.turn(s.turn).night,
-        "time": f"{d.turn(s.turn).date}, {d.turn(s.turn).time}",
-        "fleets": fleets, "exits": list(s.exits),
-        "plot": {f: list(p) for f, p in s.plot.items()} if own("usa") else None,
-        "garrison": s.garrison, "invasion": s.invasion, "midway_control": s.midway_control,
-        "midway_hits_this_turn": s.midway_hits,
-        "aop": dict(s.aop), "declared": s.declared, "midway_ops": s.midway_ops,
-        "carriers": carriers, "dmcv": {sd: (s.dmcv.get(sd) if own(sd) else dmcv_seen(s, sd)) for sd in SIDES},
-        "displays": {sd: display(c, sd) if own(sd) else None for sd in SIDES},
-        "hands": {sd: list(s.hands[sd]) if own(sd) else None for sd in SIDES},
-        "hand_sizes": {sd: len(s.hands[sd]) for sd in SIDES},
-        "dead_cards": {sd: list(s.dead[sd]) if own(sd) else None for sd in SIDES},
-        "played": list(s.played), "active": list(s.active), "deck_size": len(s.deck),
-        "air_op": {"side": s.op_side, "kind": s.op_kind, "count": s.op_count} if s.op_side else None,
-        "attack": attack_view(c, side),
-        "seen_left": dict(s.seen_left),     # losses both sides saw (2.6): public
-        "pending": pending,
-        "options": dict(s.options),
-        "result": None if s.result is None else {"winner": s.result[0], "score": s.result[1]},
-        "names": dict(_printed(c)[0]),
-        "midway_hex": d.midway.hex,
-        "card_titles": dict(_printed(c)[1]),
-        "control": control(s, c, side),
-    }
+def policy_view(s: FaMState, d, side: str, pause) -> LazyView:
+    """`view`, each part made when first read (`Game.policy_view`: a heuristic in a search reads a few)."""
+    v = _Seen(s, d, side, pause)
+    return LazyView(_PARTS, lambda key: _PARTS[key](v))
 
 
 def folded(s: FaMState, side: str | None) -> str | None:

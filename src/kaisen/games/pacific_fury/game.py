@@ -5,7 +5,7 @@ import random
 from functools import partial
 from typing import Any
 
-from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
+from kaisen.engine.core import Answer, Event, Game, GameOption, LazyView, Pause, Scenario
 from kaisen.games.pacific_fury import evaluation, flow, sampler, views
 from kaisen.games.pacific_fury.data import PFData, load
 from kaisen.games.pacific_fury.state import BOXES, SIDES, TF_PREFIX, PFState, other
@@ -55,6 +55,12 @@ class PacificFury(Game[PFState]):
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         return views.view(state, self.data, side, self.pause(state))
+
+    def policy_view(self, state: PFState, side: str) -> LazyView:
+        """The view, each part made when the policy first reads it (views.policy_view)."""
+        if side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        return views.policy_view(state, self.data, side, self.pause(state))
 
     def public_view(self, state: PFState) -> dict[str, Any]:
         """What neither side's view hides (the spectator's view): see views.PUBLIC."""
