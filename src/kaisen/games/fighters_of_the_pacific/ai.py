@@ -505,6 +505,8 @@ class _Scorer:
 
     def __init__(self, pos: Pos, plane: str, p, spec, att: str, mode: str, shot):
         self.pos, self.plane, self.p, self.spec, self.att, self.mode, self.shot = pos, plane, p, spec, att, mode, shot
+        self._ends: dict = {}      # (hex, facing, altitude, damage, armed) -> end_value
+        self._threats: dict = {}   # (hex, altitude, damage, worth) -> threat
         s = pos.s
         side = pos.side
         self.worth = loss_value(pos, plane)
@@ -552,8 +554,16 @@ class _Scorer:
             ends[key] = (v, ids)
 
     def end_value(self, n, damage: int, armed: bool) -> float:
+        """The score of ending at node `n` with `damage` taken, `armed` or not: it reads only the node's hex, facing
+        and altitude, so each such end is scored once per plan however many paths reach it (`_ends`)."""
+        key = (n.hex, n.facing, n.alt, damage, armed)
+        got = self._ends.get(key)
+        if got is None:
+            got = self._ends[key] = self._end_value(n.hex, n.facing, n.alt, damage, armed)
+        return got
+
+    def _end_value(self, h, f: int, alt: str, damage: int, armed: bool) -> float:
         pos, att, spec = self.pos, self.att, self.spec
-        h, alt, f = n.hex, n.alt, n.facing
         v = 0.0
         # a dodge: out of the shooter's field first
         if self.mode == "dodge" and self.shot is not None:
@@ -566,7 +576,10 @@ class _Scorer:
         v += 2.0 * shot_value(pos, self.plane, self.p.type, h, f, alt, damage)
         # 2. not ending where the enemy can shoot it
         worth = self.worth if armed or not self.ordn else self.worth - ORDNANCE_WORTH
-        th = threat(pos, self.plane, h, alt, damage, spec.armor, worth)
+        key = (h, alt, damage, worth)          # the threat does not hang on the facing: once per hex and altitude
+        th = self._threats.get(key)
+        if th is None:
+            th = self._threats[key] = threat(pos, self.plane, h, alt, damage, spec.armor, worth)
         pressing = (armed and self.targets) or (self.leave and not spec.is_fighter)
         v -= th * (2.0 if att == EVASIVE else PRESS_THREAT if pressing else
                    1.0 if att != AGGRESSIVE else 0.7)
