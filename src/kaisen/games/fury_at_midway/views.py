@@ -270,6 +270,12 @@ def attack_view(c: Ctx, side: str | None) -> dict[str, Any] | None:
             "hex": g.hex if g else None, "stage": a.stage,
             "cap": [[q, c.s.steps(q)] for q in cap],
             "interceptors": [[q, c.s.steps(q)] for q in a.interceptors if q in c.s.air],
-            "decks": {k: [[q, c.s.box(q), c.s.steps(q)] for q in sorted(c.s.air)
-                          if c.s.box(q).startswith(f"deck:{k}:")] for k in (c.carriers_of(a.group) if a.group else ())},
+            "decks": {k: _on_deck(c, k) for k in (c.carriers_of(a.group) if a.group else ())},
             "state": a.to_json()}
+
+
+def _on_deck(c: Ctx, k: str) -> list[list]:
+    """The squadrons on carrier `k`'s deck boxes in id order, with their box and steps (from the box index)."""
+    by_box = c.s.air.index().by_box
+    air = c.s.air
+    return [[q, air[q][0], air[q][1]] for q in sorted(q for _, name in c.st.deck_names[k] for q in by_box.get(name, ()))]
