@@ -7,6 +7,8 @@ ships only as "dice are rolled", and a decision only as "<side> is deciding". A 
 memory (memory.py) of the enemy counters it saw and cannot see now; the public view and the other side's do not."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Callable
 
 from kaisen.engine.core import Chance, Decision, End, LazyView
@@ -115,6 +117,23 @@ def _control(v: _Seen) -> dict[str, Any]:
             "gone_public": list(s.gone_public)}
 
 
+def _units(d) -> dict[str, dict[str, Any]]:
+    """Every counter's printed values (public): a view's own copy."""
+    return {u: {"side": sp.side, "type": sp.type, "cf": sp.cf, "icons": sp.icons, "df": sp.df}
+            for u, sp in d.ships.items()}
+
+
+_PRINTED: dict = {}      # id(data) -> (the data, `_units` read-only): a policy view's units, made once per data set
+
+
+def _printed_units(d) -> Mapping[str, Mapping[str, Any]]:
+    """`_units` made once per data set and shared by every policy view, read-only (a policy never writes a view)."""
+    got = _PRINTED.get(id(d))
+    if got is None or got[0] is not d:
+        got = _PRINTED[id(d)] = (d, MappingProxyType({u: MappingProxyType(x) for u, x in _units(d).items()}))
+    return got[1]
+
+
 # A view's parts in order (8.4), each made from the viewer's `_Seen`: `view` makes them all, `policy_view` each one
 # when it is first read. A side (not the omniscient or public viewer) has one more: its `memory` (memory.py).
 _PARTS: dict[str, Callable[[_Seen], Any]] = {
@@ -131,8 +150,7 @@ _PARTS: dict[str, Callable[[_Seen], Any]] = {
     "events_used": lambda v: list(v.s.events_used),
     "options": lambda v: dict(v.s.options),
     "names": lambda v: {u: sp.name for u, sp in v.d.ships.items()},
-    "units": lambda v: {u: {"side": sp.side, "type": sp.type, "cf": sp.cf, "icons": sp.icons, "df": sp.df}
-                        for u, sp in v.d.ships.items()},
+    "units": lambda v: _printed_units(v.d) if v.lazy else _units(v.d),
     "sides": _sides,
     "zones": _zones,
     "combat": lambda v: None if v.s.combat is None else combat_view(v.s, v.d, v.side),
