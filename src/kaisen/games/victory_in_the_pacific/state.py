@@ -58,31 +58,35 @@ def kept_drop(s, u: str) -> None:
               damage if type(damage) is Shared else dict(damage), ready, opts) if by is not None else None
 
 
-_SIDE_KEY: dict[str, dict] = {"japan": {}, "allies": {}}   # side -> location -> its (kind, side) key, "" none
+_KEYS: dict[str, dict] = {"japan": {}, "allies": {}}   # side -> location -> (its (kind, side) key or "", listed)
+_UNLISTED = frozenset({"port", "home", "group"})       # kinds of location the index keeps no tuple of (Locs)
 
 
-def _side_key(where: str, side: str):
-    """The index key a location adds beside itself for a unit of `side` (Locs): (kind, side) for "<kind>:<id>";
-    "" for a location with no id. Parsed once per location string and side."""
+def _keys(where: str, side: str) -> tuple:
+    """The index keys of a location for a unit of `side` (Locs): (kind, side) for "<kind>:<id>" ("" for a
+    location with no id), and whether the location has its own tuple (not a port, a unit bound for port, an
+    Allied group). Parsed once per location string and side."""
     kind, sep, _ = where.partition(":")
-    got = _SIDE_KEY[side][where] = (kind, side) if sep else ""
+    got = _KEYS[side][where] = ((kind, side) if sep else "", kind not in _UNLISTED)
     return got
 
 
 class Locs(dict):
     """`VPState.loc` (unit -> location) with an index kept up to date as units move (DESIGN.md: menus are kept
     from indices the state maintains). The index (`by`) maps, to the units there in id order (a tuple):
-    a location ("port:truk", "due", "sunk") and (kind, side) for the places with an id ("port", "sea", "home",
-    "group"; every unit bound for port is the two sides' ("home", side) together: flow.homeward). Derived data: built on first use (it needs each unit's
-    side), shared by a copy until one of the two moves a unit (copy on write: `own` says whether `by` is this
-    Locs' own), never part of to_json or of equality.
+    a location ("sea:indonesia", "due", "sunk") and (kind, side) for the places with an id ("port", "sea", "home",
+    "group"; every unit bound for port is the two sides' ("home", side) together: flow.homeward). A single port,
+    area bound for port or Allied group ("port:truk", "home:<area>", "group:W") has no tuple of its own: written
+    on most moves and seldom read, it is found from its (kind, side) tuples when asked (VPState.at). Derived
+    data: built on first use (it needs each unit's side), shared by a copy until one of the two moves a unit
+    (copy on write: `own` says whether `by` is this Locs' own), never part of to_json or of equality.
 
     Copy on write between states: `VPState.copy` shares the Locs and freezes it (`frozen`); a frozen Locs refuses
     every write, and a state moves a unit with `VPState.place`, which first takes a thawed copy of a frozen one
     (most steps move nothing, and a copy of some 150 locations was a tenth of a step). A Locs no state has been
     copied from takes `loc[u] = where` directly."""
 
-    __slots__ = ("by", "sides", "own", "frozen")
+    __slots__ = ("by", "sides", "own", "frozen", "found")
 
     def __init__(self, data=(), by: dict | None = None, sides: dict | None = None):
         dict.__init__(self, data)
@@ -90,6 +94,7 @@ class Locs(dict):
         self.sides = sides
         self.own = by is None
         self.frozen = False
+        self.found = None       # VPState.at's answers for the locations with no tuple: dropped when a unit moves
 
     def _refuse(self) -> None:
         raise RuntimeError("this unit-location map is shared by two states (VPState.copy): move units with "
@@ -102,10 +107,12 @@ class Locs(dict):
             lists: dict = {}
             for u in sorted(dict.keys(self)):
                 where = dict.__getitem__(self, u)
-                lists.setdefault(where, []).append(u)
-                kind, sep, _ = where.partition(":")
-                if sep:
-                    lists.setdefault((kind, sides[u].side), []).append(u)
+                side = sides[u].side
+                key, listed = _KEYS[side].get(where) or _keys(where, side)
+                if listed:
+                    lists.setdefault(where, []).append(u)
+                if key:
+                    lists.setdefault(key, []).append(u)
             by = self.by = {k: tuple(v) for k, v in lists.items()}
             self.sides = sides
             self.own = True
@@ -122,30 +129,29 @@ class Locs(dict):
         if old == where:
             return
         dict.__setitem__(self, u, where)
+        self.found = None
         if not self.own:
             by = self.by = dict(by)
             self.own = True
         # The unit out of each id-ordered tuple it was in and into each it joins (bisect, written out in place: this
-        # runs for every unit moved), with each location's index key for the unit's side parsed once (_side_key).
+        # runs for every unit moved), with each location's index keys for the unit's side found once (_keys).
         side = self.sides[u].side
-        keys = _SIDE_KEY[side]
+        keys = _KEYS[side]
         if old is not None:
-            t = by[old]
-            i = bisect_left(t, u)
-            by[old] = t[:i] + t[i + 1:]
-            key = keys.get(old)
-            if key is None:
-                key = _side_key(old, side)
+            key, listed = keys.get(old) or _keys(old, side)
+            if listed:
+                t = by[old]
+                i = bisect_left(t, u)
+                by[old] = t[:i] + t[i + 1:]
             if key:
                 t = by[key]
                 i = bisect_left(t, u)
                 by[key] = t[:i] + t[i + 1:]
-        t = by.get(where, ())
-        i = bisect_left(t, u)
-        by[where] = t[:i] + (u,) + t[i:]
-        key = keys.get(where)
-        if key is None:
-            key = _side_key(where, side)
+        key, listed = keys.get(where) or _keys(where, side)
+        if listed:
+            t = by.get(where, ())
+            i = bisect_left(t, u)
+            by[where] = t[:i] + (u,) + t[i:]
         if key:
             t = by.get(key, ())
             i = bisect_left(t, u)
@@ -155,30 +161,30 @@ class Locs(dict):
         if self.frozen:
             self._refuse()
         dict.__delitem__(self, u)
-        self.by = None
+        self.by = self.found = None
 
     def pop(self, *a):
         if self.frozen:
             self._refuse()
-        self.by = None
+        self.by = self.found = None
         return dict.pop(self, *a)
 
     def popitem(self):
         if self.frozen:
             self._refuse()
-        self.by = None
+        self.by = self.found = None
         return dict.popitem(self)
 
     def clear(self) -> None:
         if self.frozen:
             self._refuse()
-        self.by = None
+        self.by = self.found = None
         dict.clear(self)
 
     def update(self, *a, **kw) -> None:
         if self.frozen:
             self._refuse()
-        self.by = None
+        self.by = self.found = None
         dict.update(self, *a, **kw)
 
     def setdefault(self, u, where=None):
@@ -331,11 +337,24 @@ class VPState:
         return got[1].get(name, False)
 
     def at(self, where: str) -> list[str]:
-        """Units at a location ("port:truk", "sea:indonesia"), in id order (from the index where it is built)."""
-        by = self.loc.by
+        """Units at a location ("port:truk", "sea:indonesia"), in id order (from the index where it is built: a
+        location with no tuple of its own there, from the two sides' tuples of its kind, Locs)."""
+        loc = self.loc
+        by = loc.by
         if by is not None:
-            return list(by.get(where, ()))
-        return sorted(u for u, l in self.loc.items() if l == where)
+            kind, sep, _ = where.partition(":")
+            if kind not in _UNLISTED:
+                return list(by.get(where, ()))
+            found = loc.found         # kept on the Locs (shared by the states that share it) until a unit moves
+            if found is None:
+                found = loc.found = {}
+            got = found.get(where)
+            if got is None:
+                japan = [u for u in by.get((kind, "japan"), ()) if loc[u] == where]
+                allies = [u for u in by.get((kind, "allies"), ()) if loc[u] == where]
+                got = found[where] = tuple(sorted(japan + allies) if japan and allies else japan or allies)
+            return list(got)
+        return sorted(u for u, l in loc.items() if l == where)
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
