@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaisen.engine.core import Chance, Option
 from kaisen.games.victory_in_the_pacific.common import Ctx, narrate, lazy_label
+from kaisen.games.victory_in_the_pacific.shared import Shared
 from kaisen.games.victory_in_the_pacific.state import SIDE_NAME, kept_drop, kept_valid, other
 
 FIRST_TURN_MOVERS = ("australia", "singapore", "the-philippines")   # 18.22: the five cruisers there may move
@@ -90,14 +91,23 @@ def _reach_entry(c: Ctx, u: str, raid: bool) -> tuple[dict[str, int], dict, tupl
     side = c.side_of(u)
     limit = max_areas(c, u, raid)
     control = c.s.control
+    lab = c.labels
+    # A shared control dict never changes (copy on write, shared.py): the entry found with it is kept beside it,
+    # so the key of every area's control is made once per such dict, not on every call
+    at = (base, side, limit)
+    got = lab.reach_at.get(at)
+    if got is not None and got[0] is control:
+        return got[1]
     key = (base, side, limit, tuple(control.items()))
-    cache = c.labels.reach
+    cache = lab.reach
     got = cache.get(key)
     if got is None:
         if len(cache) > 20000:
             cache.clear()
         best = _reach(c, base, side, limit)
         got = cache[key] = (best, {}, tuple(sorted(best.items(), key=lambda x: (x[1], x[0]))))
+    if type(control) is Shared:
+        lab.reach_at[at] = (control, got)
     return got
 
 
