@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, NamedTuple, TypeVar, Union
 
 Answer = Union[str, tuple[int, ...]]
