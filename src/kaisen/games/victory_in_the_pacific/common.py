@@ -230,7 +230,7 @@ class Labels:
     __slots__ = ("sortie_patrol", "raider", "amph_sortie", "raid_sortie", "raid_force", "air", "sub", "home",
                  "patrol_pairs", "ships", "fighters", "carriers", "home_cands", "reach", "placings", "names",
                  "ship_sides", "homes", "side_fighters", "repair_ports", "dests", "side_air", "side_subs", "home_ports",
-                 "in_area", "present", "reach_at")
+                 "in_area", "present", "reach_at", "placings_at")
 
     def __init__(self, d):
         units, bases, areas = d.units, d.bases, d.areas
@@ -253,6 +253,7 @@ class Labels:
         self.placings: dict = {}          # (air unit, sea area) -> its option; (side, ready units, base control)
                                           # -> the whole menu (movement.air_options)
         self.reach: dict = {}             # (port, side, areas, control) -> movement.reach (do not change it)
+        self.placings_at: dict = {}       # (side, ready air units) -> (a Shared base_control, its placing menu)
         self.reach_at: dict = {}          # (port, side, areas) -> (a Shared control dict, its `reach` entry)
         self.home_cands: dict = {}        # (unit, area) -> the bases it could return to (Ctx.home_ports)
         self.home_ports: dict = {}        # (unit, area) -> (a Shared base_control, the ports home_ports found with it)

@@ -242,9 +242,17 @@ def air_options(c: Ctx, side: str) -> tuple[Option, ...]:
     lab = c.labels
     make, made = lab.air, lab.placings
     ready = tuple(air_ready(c, side))
-    key = (side, ready, tuple(c.s.base_control.items()))
+    control = c.s.base_control
+    # a shared base-control dict never changes (copy on write, shared.py): the menu found with it is kept beside
+    # it (Labels.placings_at), so the key of every base's control is made once per such dict
+    got = lab.placings_at.get((side, ready))
+    if got is not None and got[0] is control:
+        return got[1]
+    key = (side, ready, tuple(control.items()))
     got = made.get(key)
     if got is not None:
+        if type(control) is Shared:
+            lab.placings_at[(side, ready)] = (control, got)
         return got
     out = []
     areas = air_areas(c, side)
@@ -258,6 +266,10 @@ def air_options(c: Ctx, side: str) -> tuple[Option, ...]:
     if len(made) > 20000:
         made.clear()
     got = made[key] = tuple(out)
+    if type(control) is Shared:
+        if len(lab.placings_at) > 20000:
+            lab.placings_at.clear()
+        lab.placings_at[(side, ready)] = (control, got)
     return got
 
 
