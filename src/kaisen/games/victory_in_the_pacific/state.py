@@ -86,7 +86,7 @@ class Locs(dict):
     (most steps move nothing, and a copy of some 150 locations was a tenth of a step). A Locs no state has been
     copied from takes `loc[u] = where` directly."""
 
-    __slots__ = ("by", "sides", "own", "frozen", "found")
+    __slots__ = ("by", "sides", "own", "frozen")
 
     def __init__(self, data=(), by: dict | None = None, sides: dict | None = None):
         dict.__init__(self, data)
@@ -94,7 +94,6 @@ class Locs(dict):
         self.sides = sides
         self.own = by is None
         self.frozen = False
-        self.found = None       # VPState.at's answers for the locations with no tuple: dropped when a unit moves
 
     def _refuse(self) -> None:
         raise RuntimeError("this unit-location map is shared by two states (VPState.copy): move units with "
@@ -130,7 +129,6 @@ class Locs(dict):
         if old == where:
             return
         dict.__setitem__(self, u, where)
-        self.found = None
         if not self.own:
             by = self.by = dict(by)
             self.own = True
@@ -164,30 +162,30 @@ class Locs(dict):
         if self.frozen:
             self._refuse()
         dict.__delitem__(self, u)
-        self.by = self.found = None
+        self.by = None
 
     def pop(self, *a):
         if self.frozen:
             self._refuse()
-        self.by = self.found = None
+        self.by = None
         return dict.pop(self, *a)
 
     def popitem(self):
         if self.frozen:
             self._refuse()
-        self.by = self.found = None
+        self.by = None
         return dict.popitem(self)
 
     def clear(self) -> None:
         if self.frozen:
             self._refuse()
-        self.by = self.found = None
+        self.by = None
         dict.clear(self)
 
     def update(self, *a, **kw) -> None:
         if self.frozen:
             self._refuse()
-        self.by = self.found = None
+        self.by = None
         dict.update(self, *a, **kw)
 
     def setdefault(self, u, where=None):
@@ -220,6 +218,11 @@ def _listed(v):
 _DERIVED = frozenset({"cache", "last_events", "kept", "fights"})    # never part of to_json or of equality
 _OPTIONS: dict = {}      # the optional rules of a game (VPState.options) -> as a dict: made once per set of rules
 _OPTIONS_OF: dict = {}   # id(VPState.options) -> (that tuple, its _OPTIONS dict): at most 65 kept
+
+
+_AT: dict = {}   # location with no tuple of its own -> (the two (kind, side) tuples it was found from, its units):
+                 # a unit of that kind moving anywhere makes new tuples (Locs), so the same two tuples (held here:
+                 # their ids are not reused) say the same units there, in any state that has them (VPState.at)
 
 
 @dataclass(slots=True)
@@ -348,15 +351,16 @@ class VPState:
             kind, sep, _ = where.partition(":")
             if kind not in _UNLISTED:
                 return list(by.get(where, ()))
-            found = loc.found         # kept on the Locs (shared by the states that share it) until a unit moves
-            if found is None:
-                found = loc.found = {}
-            got = found.get(where)
-            if got is None:
-                japan = [u for u in by.get((kind, "japan"), ()) if loc[u] == where]
-                allies = [u for u in by.get((kind, "allies"), ()) if loc[u] == where]
-                got = found[where] = tuple(sorted(japan + allies) if japan and allies else japan or allies)
-            return list(got)
+            japan_t, allies_t = by.get((kind, "japan"), ()), by.get((kind, "allies"), ())
+            got = _AT.get(where)
+            if got is None or got[0] is not japan_t or got[1] is not allies_t:
+                japan = [u for u in japan_t if loc[u] == where]
+                allies = [u for u in allies_t if loc[u] == where]
+                if len(_AT) > 4096:
+                    _AT.clear()
+                got = _AT[where] = (japan_t, allies_t, tuple(sorted(japan + allies) if japan and allies
+                                                                 else japan or allies))
+            return list(got[2])
         return sorted(u for u, l in loc.items() if l == where)
 
     # -- JSON ---------------------------------------------------------------------------------
