@@ -5,21 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from kaisen.engine.testing import random_game
 from kaisen.games.victory_in_the_pacific import movement
 from kaisen.games.victory_in_the_pacific.common import Ctx, Labels
-from kaisen.games.victory_in_the_pacific.game import VictoryInThePacific
 from kaisen.games.victory_in_the_pacific.state import SIDES, Locs
-
-GAME = VictoryInThePacific()
-D = GAME.data
-ALL_RULES = {"turn-9": True, "task-forces": True, "invasion-combat": True, "air-strike-damage": True,
-             "us-battleship-bonus": True}
-
-
-def states(seed: int, options: dict | None = None, every: int = 3):
-    """Every `every`-th state of a seeded random game."""
-    return (s for n, (s, _, _) in enumerate(random_game(GAME, seed, options)) if n % every == 0)
+from tests.victory_in_the_pacific.test_speed_round3 import ALL_RULES, D, GAME, states
 
 
 @pytest.mark.parametrize("seed, options", [(5, None), (6, ALL_RULES)])
