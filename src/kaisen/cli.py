@@ -445,20 +445,59 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
             out.write_text(json.dumps(summary, indent=1) + "\n")
         except OSError as err:
             fail(f"cannot write {out}: {err.strerror}")
+    show_ladder(game, summary, as_json)
+
+
+def show_ladder(game: Game, summary: dict, as_json: bool) -> None:
+    """A ladder summary as JSON or as the text report: the matrix, one line per pairing, one per agent."""
+    from kaisen.analysis import ladder as lad
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
         return
     console = Console(highlight=False, soft_wrap=True)
-    table = Table(title=f"{game.title}: {games_} games per pairing on each side, seeds {seed}..{seed + games_ - 1}; "
+    seeds = ", ".join(f"{a}..{b}" for a, b in lad.seed_ranges(summary))
+    table = Table(title=f"{game.title}: {summary['games']} games per pairing on each side, seeds {seeds}; "
                   "row agent's wins against column agent, both sides (95% interval)")
-    for col in ["agent"] + names:
+    for col in ["agent"] + summary["agents"]:
         table.add_column(col)
     for row in lad.matrix(summary):
         table.add_row(*row)
     console.print(table)
     for line in lad.side_lines(summary, side_name) + lad.timing_lines(summary):
         console.print(line)
-    console.print(f"{total} games in {summary['seconds']} s, commit {summary['commit'] or 'unknown'}")
+    total = sum(p["games"] for p in summary["pairings"])
+    commits = summary["commit"] or ", ".join(sorted({str(p["commit"]) for p in summary.get("parts", [])})) \
+        or "unknown"
+    console.print(f"{total} games in {summary['seconds']} s, commit {commits}")
+
+
+@app.command("ladder-merge")
+def ladder_merge(files: list[Path] = typer.Argument(..., metavar="FILE...",
+                                                    help="ladder summaries (`kaisen ladder --out`) of disjoint seeds"),
+                 as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)"),
+                 out: Optional[Path] = typer.Option(None, help="also write the JSON object to this file")) -> None:
+    """One ladder from ladders of the same agents played over disjoint seeds (on several machines, say)."""
+    from kaisen.analysis import ladder as lad
+    with clear_errors():
+        parts = []
+        for f in files:
+            try:
+                parts.append(json.loads(f.read_text()))
+            except OSError as err:
+                fail(f"cannot read {f}: {err.strerror}")
+            except (ValueError, UnicodeDecodeError) as err:
+                fail(f"{f} is not JSON ({err}); a ladder summary is the file `kaisen ladder --out` writes")
+        summary = lad.merge(parts, [str(f) for f in files])
+        game = get_game(summary["game"])
+        if out is not None and not out.parent.is_dir():
+            raise IllegalAction("ladder-merge", "--out names a folder that does not exist", str(out),
+                                "a file in an existing folder")
+    if out is not None:
+        try:
+            out.write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            fail(f"cannot write {out}: {err.strerror}")
+    show_ladder(game, summary, as_json)
 
 
 @app.command()

@@ -170,8 +170,43 @@ def total_row(a: str, b: str, both: list[Tally]) -> dict[str, Any]:
 
 def timing_row(values: list[float]) -> dict[str, Any]:
     if not values:
-        return {"decisions": 0, "mean_s": None, "p95_s": None}
-    return {"decisions": len(values), "mean_s": sum(values) / len(values), "p95_s": p95(values)}
+        return {"decisions": 0, "mean_s": None, "p95_s": None, "histogram": {}}
+    return {"decisions": len(values), "mean_s": sum(values) / len(values), "p95_s": p95(values),
+            "histogram": histogram(values)}
+
+
+# Decision times are also kept as counts per bin, BINS_PER_DECADE bins to each tenfold of seconds (each bin 2.3%
+# wide), so that ladders of disjoint seeds played apart can be merged (`merge`) with a p95 read off the bins.
+BINS_PER_DECADE = 100
+
+
+def time_bin(seconds: float) -> int:
+    """The histogram bin of a time: bin k holds the times from 10**(k/100) up to 10**((k+1)/100) microseconds."""
+    return math.floor(BINS_PER_DECADE * math.log10(max(seconds, 1e-9) * 1e6))
+
+
+def histogram(values: list[float]) -> dict[str, int]:
+    """Counts of the times per bin (`time_bin`), keyed by the bin number as text (a JSON object), bins in order."""
+    counts: dict[int, int] = {}
+    for v in values:
+        k = time_bin(v)
+        counts[k] = counts.get(k, 0) + 1
+    return {str(k): counts[k] for k in sorted(counts)}
+
+
+def histogram_p95(counts: dict[str, int]) -> float | None:
+    """The nearest-rank 95th percentile as the upper edge of the bin holding it: never below the exact p95, and at
+    most one bin (2.3%) above it. None for no times."""
+    n = sum(counts.values())
+    if not n:
+        return None
+    rank = max(1, math.ceil(0.95 * n))
+    seen = 0
+    for k in sorted(counts, key=int):
+        seen += counts[k]
+        if seen >= rank:
+            return 10 ** ((int(k) + 1) / BINS_PER_DECADE) / 1e6
+    raise AssertionError("unreachable: the ranks add up to n")
 
 
 # -- the text report -----------------------------------------------------------------------------------------
@@ -211,3 +246,152 @@ def timing_lines(summary: dict[str, Any]) -> list[str]:
     """One line per agent: its decisions and the mean and p95 time of its choices."""
     return [f"{name}: {t['decisions']} decisions, mean {duration(t['mean_s'])}, p95 {duration(t['p95_s'])} "
             "per decision" for name, t in summary["timing"].items()]
+
+
+# -- merging ladders played apart ------------------------------------------------------------------------------
+SUMMARY_FIELDS = ("game", "scenario", "seed", "games", "agents", "untimed", "pairings", "totals", "timing",
+                  "seconds", "commit", "date")
+
+
+def _refuse(what: str, given: Any, allowed: Any) -> IllegalAction:
+    return IllegalAction("ladder-merge", what, given, allowed)
+
+
+def _count(value: Any, name: str, where: str) -> int:
+    if type(value) is not int or value < 0:
+        raise _refuse(f"{where}: {name} must be a whole number of at least 0", value, ">= 0")
+    return value
+
+
+def seed_ranges(summary: dict[str, Any]) -> list[tuple[int, int]]:
+    """The seeds a ladder summary covers, as (first, last) ranges: a merged one lists them in `seeds`."""
+    if "seeds" in summary:
+        return [(int(a), int(b)) for a, b in summary["seeds"]]
+    return [(summary["seed"], summary["seed"] + summary["games"] - 1)]
+
+
+def _parts(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """The runs a summary was made of: itself, or the parts a merged one lists."""
+    if "parts" in summary:
+        return list(summary["parts"])
+    return [{k: summary[k] for k in ("seed", "games", "commit", "date", "seconds")}]
+
+
+def _check_part(summary: Any, name: str) -> None:
+    """Refuse a file that is not a ladder summary, naming what is missing or wrong."""
+    if not isinstance(summary, dict):
+        raise _refuse(f"{name} is not a ladder summary (a JSON object from `kaisen ladder --out`)",
+                      type(summary).__name__, "a JSON object")
+    missing = [k for k in SUMMARY_FIELDS if k not in summary]
+    if missing:
+        raise _refuse(f"{name} is not a ladder summary: it lacks {', '.join(missing)}", sorted(summary),
+                      list(SUMMARY_FIELDS))
+    if type(summary["seed"]) is not int:
+        raise _refuse(f"{name}: seed must be a whole number", summary["seed"], "an integer")
+    if _count(summary["games"], "games", name) < 1:
+        raise _refuse(f"{name}: games must be at least 1", summary["games"], ">= 1")
+    agents = summary["agents"]
+    if not isinstance(agents, list) or len(agents) < 2 or not all(isinstance(a, str) for a in agents):
+        raise _refuse(f"{name}: agents must be a list of at least two names", agents, "[name, name, ...]")
+    if not isinstance(summary["pairings"], list) or not isinstance(summary["timing"], dict):
+        raise _refuse(f"{name}: pairings must be a list and timing an object", type(summary["pairings"]).__name__,
+                      "the format of `kaisen ladder --json`")
+    for p in summary["pairings"]:
+        if not isinstance(p, dict) or not {"a", "b", "a_side", "b_side", "games", "a_wins", "b_wins",
+                                           "draws"} <= set(p):
+            raise _refuse(f"{name}: a pairing lacks its agents, sides or counts", p,
+                          "{a, b, a_side, b_side, games, a_wins, b_wins, draws, ...}")
+        games = _count(p["games"], "a pairing's games", name)
+        if _count(p["a_wins"], "a_wins", name) + _count(p["b_wins"], "b_wins", name) + \
+                _count(p["draws"], "draws", name) != games:
+            raise _refuse(f"{name}: a pairing's wins and draws do not add up to its games",
+                          [p["a_wins"], p["b_wins"], p["draws"], games], "a_wins + b_wins + draws = games")
+    for agent in agents:
+        t = summary["timing"].get(agent)
+        if not isinstance(t, dict) or "decisions" not in t:
+            raise _refuse(f"{name}: timing lacks agent {agent}", sorted(summary["timing"]), agents)
+        if _count(t["decisions"], f"{agent}'s decisions", name) and not all(
+                isinstance(t.get(k), (int, float)) for k in ("mean_s", "p95_s")):
+            raise _refuse(f"{name}: {agent}'s timing lacks its mean or p95 time", t, "{decisions, mean_s, p95_s}")
+        hist = t.get("histogram")
+        if hist is not None and (not isinstance(hist, dict) or sum(_count(c, "a histogram count", name)
+                                                                   for c in hist.values()) != t["decisions"]
+                                 or not all(k.lstrip("-").isdigit() for k in hist)):
+            raise _refuse(f"{name}: {agent}'s histogram does not count its {t['decisions']} decisions in numbered bins",
+                          hist, "{bin: count} adding up to decisions")
+
+
+def merge(summaries: list[dict[str, Any]], names: list[str] | None = None) -> dict[str, Any]:
+    """One ladder summary from ladders of the same game, scenario, agents and timing played over disjoint seeds
+    (e.g. on several machines): the counts added, the rates and intervals worked out again, the time per decision
+    merged (the mean exactly; the p95 read off the merged histograms, or where a part has none, the largest of the
+    parts' p95, an upper bound). Merging ladders of seeds 0..k-1 and k..n-1 gives the counts of one of 0..n-1.
+    `names` name the summaries in refusals (their files)."""
+    names = names or [f"ladder {i + 1}" for i in range(len(summaries))]
+    if len(summaries) < 2:
+        raise _refuse("merging needs at least two ladder summaries", len(summaries), ">= 2")
+    for summary, name in zip(summaries, names):
+        _check_part(summary, name)
+    first = summaries[0]
+    for key in ("game", "scenario", "agents", "untimed"):
+        for summary, name in zip(summaries[1:], names[1:]):
+            if summary[key] != first[key]:
+                raise _refuse(f"{name} differs from {names[0]} in {key}: only ladders of the same game, scenario, "
+                              "agents and timing merge", summary[key], first[key])
+    ranges: list[tuple[int, int, str]] = sorted((a, b, name) for summary, name in zip(summaries, names)
+                                                 for a, b in seed_ranges(summary))
+    for (a1, b1, n1), (a2, b2, n2) in zip(ranges, ranges[1:]):
+        if a2 <= b1:
+            raise _refuse(f"{n1} and {n2} share seeds {a2}..{min(b1, b2)}: the same games would count twice",
+                          [[a1, b1], [a2, b2]], "ladders of disjoint seeds")
+    keys = [(p["a"], p["b"], p["a_side"], p["b_side"]) for p in first["pairings"]]
+    for summary, name in zip(summaries[1:], names[1:]):
+        if [(p["a"], p["b"], p["a_side"], p["b_side"]) for p in summary["pairings"]] != keys:
+            raise _refuse(f"{name} has other pairings than {names[0]}", len(summary["pairings"]), len(keys))
+    tallies = [Tally(a, b, a_side, b_side) for a, b, a_side, b_side in keys]
+    for summary in summaries:
+        for t, p in zip(tallies, summary["pairings"]):
+            t.games += p["games"]
+            t.a_wins += p["a_wins"]
+            t.b_wins += p["b_wins"]
+            t.draws += p["draws"]
+    agents = first["agents"]
+    joined: list[list[int]] = []
+    for a, b, _ in ranges:
+        if joined and a == joined[-1][1] + 1:
+            joined[-1][1] = b
+        else:
+            joined.append([a, b])
+    parts = [part for summary in summaries for part in _parts(summary)]
+    commits = {part["commit"] for part in parts}
+    return {
+        "game": first["game"], "scenario": first["scenario"], "seed": ranges[0][0],
+        "games": sum(summary["games"] for summary in summaries), "agents": list(agents),
+        "untimed": first["untimed"],
+        "pairings": [pairing_row(t) for t in tallies],
+        "totals": [total_row(a, b, [t for t in tallies if (t.a, t.b) == (a, b)])
+                   for a, b in combinations(agents, 2)],
+        "timing": {name: merged_timing([s["timing"][name] for s in summaries]) for name in agents},
+        "seconds": round(sum(summary["seconds"] for summary in summaries), 3),
+        "commit": commits.pop() if len(commits) == 1 else None,
+        "date": max(summary["date"] for summary in summaries),
+        "seeds": joined, "parts": sorted(parts, key=lambda part: part["seed"]),
+    }
+
+
+def merged_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One agent's time per decision over several ladders (`merge`): `p95_from` says how its p95 was found."""
+    rows = [r for r in rows if r["decisions"]]
+    n = sum(r["decisions"] for r in rows)
+    if not n:
+        return {"decisions": 0, "mean_s": None, "p95_s": None, "histogram": {}, "p95_from": "histogram"}
+    mean = sum(r["mean_s"] * r["decisions"] for r in rows) / n
+    if all("histogram" in r for r in rows):
+        counts: dict[int, int] = {}
+        for r in rows:
+            for k, c in r["histogram"].items():
+                counts[int(k)] = counts.get(int(k), 0) + c
+        hist = {str(k): counts[k] for k in sorted(counts)}
+        return {"decisions": n, "mean_s": mean, "p95_s": histogram_p95(hist), "histogram": hist,
+                "p95_from": "histogram"}
+    return {"decisions": n, "mean_s": mean, "p95_s": max(r["p95_s"] for r in rows), "p95_from": "largest part"}
