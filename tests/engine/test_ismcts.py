@@ -4,6 +4,8 @@ progressively over long menus with the heuristic's answer first, and never reads
 (two true states with the same view give the same search, visit for visit)."""
 from __future__ import annotations
 
+import math
+
 import json
 import random
 
@@ -174,6 +176,23 @@ def test_an_answer_rolled_out_once_is_overruled_only_by_a_clear_lead():
     root = _root({"h": [0.4], "x": [0.2, 0.9, 0.3, 0.8]})
     assert agent._verdict(root) == "h"
     root = _root({"h": [0.1], "x": [0.8, 0.9, 0.85, 0.9, 0.8, 0.9]})
+    assert agent._verdict(root) == "x"
+
+
+def test_answers_worth_the_same_up_to_rounding_keep_the_heuristics_answer():
+    """Rewards that never vary (spread 0) and differ only in the last bits, as equal evaluations summed in another
+    order do (seen at Victory in the Pacific's return-to-port decisions, where the search overruled the heuristic
+    6 times in 60 with no lead at all): no lead, so the heuristic's answer stands. A real lead still overrules."""
+    agent = ISMCTSAgent(TakeLast(), "a", 0)
+    tie = up = 0.7958
+    for _ in range(4):
+        up = math.nextafter(up, 1.0)    # 4 units of the last place above
+    root = _root({"h": [tie] * 11, "x": [up] * 11, "y": [tie] * 10})
+    for e in root.edges.values():       # the rewards' squares summed to no spread at all, as there
+        e.w2 = e.n * (e.w / e.n) ** 2
+    assert root.edges["x"].w / 11 > root.edges["h"].w / 11          # x leads by rounding alone
+    assert agent._verdict(root) == "h"
+    root = _root({"h": [tie] * 11, "x": [tie + 0.01] * 12})
     assert agent._verdict(root) == "x"
 
 

@@ -60,6 +60,12 @@ LEVELS: dict[str, Budget] = {
 }
 
 
+# A mean reward higher by no more than this is no lead: evaluations that are equal as numbers come out of a game's
+# sums in another order a few units of the last place apart, and with rewards that never vary (spread 0) the test
+# below would otherwise overrule the heuristic on that rounding alone.
+LEAD_TOLERANCE = 1e-9
+
+
 class _Edge:
     """An answer out of a node: visits, reward sum (for the side that gave it), times offered, the node below."""
 
@@ -209,6 +215,8 @@ class ISMCTSAgent(Agent):
             return m, max(0.0, e.w2 - e.n * m * m) / (e.n - 1) if e.n > 1 else None
         mb, sb = mean_spread(b)
         mh, sh = mean_spread(h)
+        if mb - mh <= LEAD_TOLERANCE:   # no lead, or one of rounding: equal evaluations summed in another order
+            return anchor
         if sh is None:              # the heuristic's answer was rolled out once: its rewards spread as the best's do
             sh = sb
         k = sum(1 for a, e in edges.items() if a != anchor and e.n >= 2)
