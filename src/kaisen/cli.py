@@ -440,17 +440,18 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
             task = bar.add_task("games", total=total)
             summary = lad.ladder(game, names, games_, seed, scenario, jobs=jobs,
                                  progress=lambda done: bar.update(task, completed=done), untimed=untimed)
+    show_ladder(game, summary, as_json, out)
+
+
+def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -> None:
+    """A ladder summary written to `out` (if given), then shown as JSON or as the text report: the matrix, one line
+    per pairing, one per agent."""
+    from kaisen.analysis import ladder as lad
     if out is not None:
         try:
             out.write_text(json.dumps(summary, indent=1) + "\n")
         except OSError as err:
             fail(f"cannot write {out}: {err.strerror}")
-    show_ladder(game, summary, as_json)
-
-
-def show_ladder(game: Game, summary: dict, as_json: bool) -> None:
-    """A ladder summary as JSON or as the text report: the matrix, one line per pairing, one per agent."""
-    from kaisen.analysis import ladder as lad
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
         return
@@ -492,12 +493,7 @@ def ladder_merge(files: list[Path] = typer.Argument(..., metavar="FILE...",
         if out is not None and not out.parent.is_dir():
             raise IllegalAction("ladder-merge", "--out names a folder that does not exist", str(out),
                                 "a file in an existing folder")
-    if out is not None:
-        try:
-            out.write_text(json.dumps(summary, indent=1) + "\n")
-        except OSError as err:
-            fail(f"cannot write {out}: {err.strerror}")
-    show_ladder(game, summary, as_json)
+    show_ladder(game, summary, as_json, out)
 
 
 @app.command()
