@@ -184,3 +184,24 @@ def test_7_422_no_night_action_against_air_units_alone():
         day, night = action_scores(Board(v, d.side))
         assert night <= 0
         assert HeuristicAgent(d.side, 0).choose(v, d) == "day", d.prompt
+
+
+def test_10_1_the_search_keeps_the_heuristics_port_when_every_port_scores_the_same():
+    """A blunder of the search, read in its games: at a return to port (10.1) the rollouts stop at the turn's end,
+    where every port scores the same but for rounding, and ismcts-easy used to overrule the heuristic on that
+    alone (Pearl Harbor for Samoa here, by 2 units of the last place; elsewhere "every returning unit to its first
+    listed port"). No lead, no overrule: the heuristic's port stands."""
+    from kaisen.agents.base import make_agent
+    from kaisen.registry import get_game
+    get_game(GAME.id)                   # registers the search levels
+    seen = []
+    got = stop_at(0, lambda v, p: p.kind == "return-to-port" and p.side == "allies" and len(p.options) > 1
+                  and (seen.append(1) or len(seen) == 8), 1)
+    assert got is not None
+    view, decision = got
+    easy = make_agent(GAME.id, "ismcts-easy", "allies", 0)
+    easy.untimed()
+    answer = easy.choose(view, decision)
+    visits = easy.last["visits"]
+    assert len(visits) == 6 and visits["to:samoa"] == visits["to:pearl-harbor"] == 11     # tried alike
+    assert answer == HeuristicAgent("allies", 0).choose(view, decision) == "to:samoa"
