@@ -25,6 +25,11 @@ within 0.004 of the round 1 and 1 kept) and checked on 60 random games: the side
 85% (heuristic) and 90% (random) of those states, from 75% on turn 1 to 95% on turn 8. Two more terms were
 tried and dropped, their fitted weight being zero: last turn's control flags (every unit goes back to port each
 turn, 5.74, so last turn's control is in `poc` already and tells nothing more) and the ports and bases held (14).
+A third, the damage a friendly yard will take off at its next repairs (11.1-11.24: counted back for the turns left
+but one, up to the port's points), was tried on 2026-11-24 over the states every 20 steps of 60 heuristic games and
+dropped: the likelihood of the winner fell with its weight (mean log-likelihood -0.3453 without it, -0.3458 at
+half weight, -0.3463 at full, -0.3478 at double), so the search stays blind to where a damaged ship goes home
+(return to port, 10.1) until the next turn's repairs are played, and the heuristic's yard rule decides there.
 """
 from __future__ import annotations
 
