@@ -23,7 +23,7 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 
 The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
 the search overrules it only by a mean reward better by more than chance explains among the answers it compared
-(a one-sided test at `anchor_alpha`, split over them: so a small budget plays at
+(a one-sided test at `anchor_alpha`, split over them, and a lead above `LEAD_TOLERANCE`, not rounding: so a small budget plays at
 least as the heuristic does, and a larger one departs from it where the rollouts clearly say so). The time limit ends the search before an iteration that, at the
 mean pace so far, would cross it. A seed fixes every choice when the time limit is not reached
 (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
