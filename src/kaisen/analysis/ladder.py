@@ -146,8 +146,7 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
     return {
         "game": game.id, "scenario": sc.id, "seed": seed, "games": games, "agents": list(agents), "untimed": untimed,
         "pairings": [pairing_row(t) for t in tallies],
-        "totals": [total_row(a, b, [t for t in tallies if (t.a, t.b) == (a, b)])
-                   for a, b in combinations(agents, 2)],
+        "totals": total_rows(tallies, agents),
         "timing": {name: timing_row(values) for name, values in times.items()},
         "seconds": round(time.perf_counter() - started, 3),
         "commit": git_commit(),
@@ -166,6 +165,11 @@ def total_row(a: str, b: str, both: list[Tally]) -> dict[str, Any]:
     wins = sum(t.a_wins for t in both)
     return {"a": a, "b": b, "games": n, "a_wins": wins, "draws": sum(t.draws for t in both),
             "a_win_rate": wins / n, "a_ci": list(wilson(wins, n))}
+
+
+def total_rows(tallies: list[Tally], agents: list[str]) -> list[dict[str, Any]]:
+    """`total_row` of every pair of agents, in ladder order."""
+    return [total_row(a, b, [t for t in tallies if (t.a, t.b) == (a, b)]) for a, b in combinations(agents, 2)]
 
 
 def timing_row(values: list[float]) -> dict[str, Any]:
@@ -187,11 +191,15 @@ def time_bin(seconds: float) -> int:
 
 def histogram(values: list[float]) -> dict[str, int]:
     """Counts of the times per bin (`time_bin`), keyed by the bin number as text (a JSON object), bins in order."""
-    counts: dict[int, int] = {}
-    for v in values:
-        k = time_bin(v)
-        counts[k] = counts.get(k, 0) + 1
-    return {str(k): counts[k] for k in sorted(counts)}
+    return added([(time_bin(v), 1) for v in values])
+
+
+def added(counts: list[tuple[int, int]]) -> dict[str, int]:
+    """(bin, count) pairs added up per bin, as a histogram: bins as text, in order."""
+    out: dict[int, int] = {}
+    for k, c in counts:
+        out[k] = out.get(k, 0) + c
+    return {str(k): out[k] for k in sorted(out)}
 
 
 def histogram_p95(counts: dict[str, int]) -> float | None:
@@ -369,8 +377,7 @@ def merge(summaries: list[dict[str, Any]], names: list[str] | None = None) -> di
         "games": sum(summary["games"] for summary in summaries), "agents": list(agents),
         "untimed": first["untimed"],
         "pairings": [pairing_row(t) for t in tallies],
-        "totals": [total_row(a, b, [t for t in tallies if (t.a, t.b) == (a, b)])
-                   for a, b in combinations(agents, 2)],
+        "totals": total_rows(tallies, agents),
         "timing": {name: merged_timing([s["timing"][name] for s in summaries]) for name in agents},
         "seconds": round(sum(summary["seconds"] for summary in summaries), 3),
         "commit": commits.pop() if len(commits) == 1 else None,
@@ -387,11 +394,7 @@ def merged_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {"decisions": 0, "mean_s": None, "p95_s": None, "histogram": {}, "p95_from": "histogram"}
     mean = sum(r["mean_s"] * r["decisions"] for r in rows) / n
     if all("histogram" in r for r in rows):
-        counts: dict[int, int] = {}
-        for r in rows:
-            for k, c in r["histogram"].items():
-                counts[int(k)] = counts.get(int(k), 0) + c
-        hist = {str(k): counts[k] for k in sorted(counts)}
+        hist = added([(int(k), c) for r in rows for k, c in r["histogram"].items()])
         return {"decisions": n, "mean_s": mean, "p95_s": histogram_p95(hist), "histogram": hist,
                 "p95_from": "histogram"}
     return {"decisions": n, "mean_s": mean, "p95_s": max(r["p95_s"] for r in rows), "p95_from": "largest part"}
