@@ -497,6 +497,66 @@ def ladder_merge(files: list[Path] = typer.Argument(..., metavar="FILE...",
 
 
 @app.command()
+def overrules(game_id: str = typer.Argument(..., metavar="GAME"),
+              level: str = typer.Option("ismcts-easy", help="the search level to judge, e.g. ismcts-normal"),
+              side: Optional[str] = typer.Option(None, help="the side it plays (default: each side in turn)"),
+              games_: int = typer.Option(1, "--games", help="games per side (game i uses seed + i)"),
+              seed: int = typer.Option(0, help="the first game's seed (the ladder's game of that seed)"),
+              playouts: int = typer.Option(30, help="games played on after each of the two answers"),
+              scenario: Optional[str] = typer.Option(None),
+              as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)"),
+              out: Optional[Path] = typer.Option(None, help="also write the JSON object to this file")) -> None:
+    """Where a search overrules its heuristic, and whether that pays: each overrule played on both ways."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from kaisen.analysis import overrules as ovr
+    with clear_errors():
+        game = get_game(game_id)
+        sides = list(game.sides) if side is None else [side]
+        for s in sides:
+            ovr.check(game, level, s, playouts)
+        if games_ < 1:
+            raise IllegalAction("overrules", "the number of games must be at least 1", games_, ">= 1")
+        game.scenario(scenario)
+        if out is not None and not out.parent.is_dir():
+            raise IllegalAction("overrules", "--out names a folder that does not exist", str(out),
+                                "a file in an existing folder")
+        with Progress(TextColumn("overrules"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
+            task = bar.add_task("games", total=games_ * len(sides))
+            summary = ovr.analyse(game, level, sides, seed, games_, playouts, scenario,
+                                  progress=lambda done: bar.update(task, completed=done))
+    if out is not None:
+        try:
+            out.write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            fail(f"cannot write {out}: {err.strerror}")
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=f"{game.title}: where {level} overruled its heuristic, each answer played on "
+                        f"{playouts} times by the heuristic (gain: the search's answer less the heuristic's, "
+                        "for the searching side)")
+    for col in ("seed", "side", "turn", "decision", "heuristic's answer", "search's answer", "won after each",
+                "gain"):
+        table.add_column(col)
+    for r in summary["overrules"]:
+        table.add_row(str(r["seed"]), side_name(r["side"]), str(r["turn"]), f"{r['kind']} ({r['rule']})",
+                      r["heuristic"], r["search"], f"{r['heuristic_value']:.2f} / {r['search_value']:.2f}",
+                      f"{r['gain']:+.3f} ± {r['error']:.3f}")
+    console.print(table)
+    for kind, k in summary["by_kind"].items():
+        console.print(f"{kind}: {k['overrules']} overrules, gain {k['gain']:+.2f} ± {k['error']:.2f} "
+                      f"({k['mean_gain']:+.3f} each)")
+    tot = summary["total"]
+    played = "; ".join(f"seed {p['seed']} as {side_name(p['side'])}: "
+                       + (f"{side_name(p['winner'])} won" if p["winner"] else "drawn") for p in summary["played"])
+    console.print(f"{tot['overrules']} overrules in {summary['decisions']} decisions, gain {tot['gain']:+.2f} ± "
+                  f"{tot['error']:.2f} ({tot['mean_gain']:+.4f} ± {tot['mean_error']:.4f} each); {played}")
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="a saved kaisen record"),
            side: Optional[str] = typer.Option(None, help="show only what this side saw (default: everything)"),
            upto: Optional[int] = typer.Option(None, help="replay only the first N answers"),

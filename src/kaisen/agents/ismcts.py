@@ -23,11 +23,13 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 
 The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
 the search overrules it only by a mean reward better by more than chance explains among the answers it compared
-(a one-sided test at `anchor_alpha`, split over them, and a lead above `LEAD_TOLERANCE`, not rounding: so a small budget plays at
-least as the heuristic does, and a larger one departs from it where the rollouts clearly say so). The time limit ends the search before an iteration that, at the
-mean pace so far, would cross it. A seed fixes every choice when the time limit is not reached
-(`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and `hard` are
-budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is taken.
+(a one-sided test at `anchor_alpha`, split over them, and a lead above `LEAD_TOLERANCE`, not rounding): so a small
+budget plays at least as the heuristic does, and a larger one departs from it where the rollouts clearly say so.
+Whether those departures pay is measured by `analysis/overrules.py` (`kaisen overrules`). The time limit ends the
+search before an iteration that, at the mean pace so far, would cross it. A seed fixes every choice when the time
+limit is not reached (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and
+`hard` are budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is
+taken.
 """
 from __future__ import annotations
 
@@ -101,7 +103,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
                  c: float = 0.7, widen_k: float = 1.0, widen_alpha: float = 0.45, epsilon: float = 0.1,
-                 anchor_alpha: float = 0.1, redeterminise: bool = False, clock: Callable[[], float] = time.perf_counter):
+                 anchor_alpha: float = 0.1, redeterminise: bool = False, verify: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
         self.budget = game.search_reach(budget)     # how far rollouts must run in this game
@@ -111,10 +114,12 @@ class ISMCTSAgent(Agent):
         self.epsilon = epsilon
         self.anchor_alpha = anchor_alpha
         self.redeterminise = redeterminise
+        self.verify = verify                # the share of the iterations kept to check a departure (`_check`)
         self.clock = clock
         self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
         self.own: Agent | None = None        # the side's own heuristic, shown every real decision (its memory kept)
-        self.last: dict[str, Any] = {}       # what the last search did (iterations, time, root visits)
+        # the last search: iterations, time, the root's visits and mean rewards, the heuristic's answer
+        self.last: dict[str, Any] = {}
 
     # -- the policy the tree and the rollouts follow outside the tree ------------------------------------------
     def _policy(self, side: str, seed: int) -> Agent:
@@ -162,7 +167,7 @@ class ISMCTSAgent(Agent):
         start = self.clock()
         anchor = self._anchor(view, decision)
         if len(ids) == 1:
-            self.last = {"iterations": 0, "seconds": 0.0, "forced": True}
+            self.last = {"iterations": 0, "seconds": 0.0, "forced": True, "heuristic": anchor}
             return ids[0]
         game, rng, budget = self.game, self.rng, self.budget
         deadline = None if budget.seconds is None else start + budget.seconds
@@ -173,10 +178,14 @@ class ISMCTSAgent(Agent):
             root.order, root.known, root.prior = [anchor] + rest, set(ids), True
         wanted = set(ids)
         done = failed = 0
-        while done < budget.iterations:
-            if deadline is not None and done:
+        pairs = int(budget.iterations * self.verify) // 2 if anchor in wanted else 0
+        searched = budget.iterations - 2 * pairs
+        # the tree's share of the time, when some is kept for the check
+        tree_deadline = None if deadline is None else start + budget.seconds * (1 - (self.verify if pairs else 0))
+        while done < searched:
+            if tree_deadline is not None and done:
                 now = self.clock()          # stop when one more iteration, at the mean so far, would cross it
-                if now + (now - start) / done >= deadline:
+                if now + (now - start) / done >= tree_deadline:
                     break
             s = game.sample_state(view, rng)
             p = game.pause(s)
@@ -188,11 +197,56 @@ class ISMCTSAgent(Agent):
             self._iterate(root, s, p, rng)
             done += 1
         self.last = {"iterations": done, "seconds": self.clock() - start, "failed_samples": failed,
-                     "visits": {a: e.n for a, e in root.edges.items()}}
+                     "visits": {a: e.n for a, e in root.edges.items()},
+                     "means": {a: e.w / e.n for a, e in root.edges.items() if e.n},
+                     "heuristic": anchor if anchor in wanted else None}
         if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer
             return anchor if anchor in wanted else self._policy(decision.side, rng.getrandbits(32)).choose(view,
                                                                                                           decision)
+        if pairs:
+            return self._check(root, view, decision, anchor, pairs, start, deadline)
         return self._verdict(root)
+
+    def _check(self, root: _Node, view: dict[str, Any], decision: Decision, anchor: str, pairs: int, start: float,
+               deadline: float | None) -> str:
+        """The search's most visited answer, where it is not the heuristic's, checked against it on fresh paired
+        rollouts: each pair draws one state from the view and one seed, and rolls out both answers from it with
+        that seed (the same sample, dice and policies as far as the two games go alike). The tree's own means are
+        biased towards the answer it ended up visiting most; these are not, and pairing takes out the spread the
+        two answers share. The search overrules the heuristic only when the mean paired difference is above
+        `LEAD_TOLERANCE` and above z standard errors, z the normal quantile of 1 - `anchor_alpha`."""
+        edges = root.edges
+        best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
+        if best == anchor:
+            return anchor
+        game, rng, side = self.game, self.rng, decision.side
+        wanted = {o.id for o in decision.options}
+        diffs: list[float] = []
+        failed = 0
+        while len(diffs) < pairs and failed <= 8:
+            if deadline is not None and diffs:
+                now = self.clock()
+                if now + (now - start) / (self.last["iterations"] + 2 * len(diffs)) * 2 >= deadline:
+                    break
+            s = game.sample_state(view, rng)
+            p = game.pause(s)
+            if type(p) is not Decision or p.side != side or {o.id for o in p.options} != wanted:
+                failed += 1
+                continue
+            seed = rng.getrandbits(32)
+            got = [game.evaluate(self._rollout(game.apply(s, a), random.Random(seed)), side) for a in (best, anchor)]
+            diffs.append(got[0] - got[1])
+        n = len(diffs)
+        if n < 2:
+            return anchor
+        mean = sum(diffs) / n
+        error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        z = NormalDist().inv_cdf(1 - self.anchor_alpha)
+        self.last["lead"] = {"answer": best, "lead": mean, "z": mean / error if error else None, "z_needed": z,
+                             "pairs": n}
+        if mean <= LEAD_TOLERANCE:
+            return anchor
+        return best if mean > z * error else anchor
 
     def _verdict(self, root: _Node) -> str:
         """The most visited answer, unless the heuristic's own answer (tried first) does as well: the search
@@ -221,7 +275,10 @@ class ISMCTSAgent(Agent):
             sh = sb
         k = sum(1 for a, e in edges.items() if a != anchor and e.n >= 2)
         z = NormalDist().inv_cdf(1 - self.anchor_alpha / max(1, k))
-        return best if mb - mh > z * math.sqrt(sb / b.n + sh / h.n) else anchor
+        error = math.sqrt(sb / b.n + sh / h.n)
+        self.last["lead"] = {"answer": best, "lead": mb - mh, "z": (mb - mh) / error if error else None,
+                             "z_needed": z}
+        return best if mb - mh > z * error else anchor
 
     def _iterate(self, root: _Node, s: Any, p: Any, rng: random.Random) -> None:
         game = self.game

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kaisen.agents.base import make_agent
+from kaisen.agents.base import Agent, make_agent
 from kaisen.engine.core import Decision, End, Game, IllegalAction
 from kaisen.engine.match import Match
 
@@ -34,10 +34,11 @@ class GameResult:
 
 def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None = None,
              options: dict[str, Any] | None = None, times: dict[str, list[float]] | None = None,
-             untimed: bool = False) -> GameResult:
+             untimed: bool = False, watch: Callable[[Any, Decision, Agent, str], None] | None = None) -> GameResult:
     """Play one game to the end with seeded dice; agent i is seeded from the game seed. `times`, when given,
     receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock).
-    `untimed`: agents with a time limit (the search levels) search on their iteration budget alone."""
+    `untimed`: agents with a time limit (the search levels) search on their iteration budget alone.
+    `watch(state, decision, agent, answer)`, when given, sees each answer with the state it was given at."""
     match = Match(game, scenario, options, seed=seed, agents=agents)
     players = {side: make_agent(game.id, name, side, seed * 31 + i) for i, (side, name) in enumerate(agents.items())}
     if untimed:
@@ -50,11 +51,15 @@ def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None
         nonlocal decisions
         decisions += 1
         view = game.view(match.state, decision.side)
+        player = players[decision.side]
         if times is None:
-            return players[decision.side].choose(view, decision)
-        started = time.perf_counter()
-        answer = players[decision.side].choose(view, decision)
-        times.setdefault(decision.side, []).append(time.perf_counter() - started)
+            answer = player.choose(view, decision)
+        else:
+            started = time.perf_counter()
+            answer = player.choose(view, decision)
+            times.setdefault(decision.side, []).append(time.perf_counter() - started)
+        if watch is not None:
+            watch(match.state, decision, player, answer)
         return answer
 
     end = match.run(choose)
