@@ -374,3 +374,87 @@ def test_a_real_lead_survives_the_paired_check(monkeypatch):
     assert agent.choose(game.view(s, "a"), game.pause(s)) == "take:2"
     assert agent.last["lead"]["pairs"] == 100 and agent.last["lead"]["z"] > agent.last["lead"]["z_needed"]
     assert agent.last["iterations"] == 600
+
+
+# -- a rollout cut at the mark ends before it (`Budget.before_mark`) ---------------------------------------------
+class Lap:
+    __slots__ = ("turn", "left", "route", "events")
+
+    def __init__(self, turn=1, left=None, route=None):
+        self.turn, self.left, self.route, self.events = turn, left, route, ()
+
+    def copy(self):
+        return Lap(self.turn, self.left, self.route)
+
+
+class Laps(Game):
+    """A game that is always drawn, whose evaluation jumps at the turn's end (a term it counts only from the next
+    turn on, as Victory in the Pacific counts control only once the fleets have sailed): "a" takes the short route
+    (the turn ends after 1 more decision) or the long one (after 9); then "b" answers idly until the turn ends."""
+    id, title, sides, scenarios = "laps", "Laps", ("a", "b"), (Scenario("laps", "laps"),)
+
+    def new_state(self, scenario=None, options=None):
+        return Lap()
+
+    def pause(self, s):
+        if s.turn > 2:
+            return End(None, 0, "drawn")
+        if s.route is None:
+            return Decision("a", "route?", (Option("long", "long", {}), Option("short", "short", {})))
+        return Decision("b", "idle", (Option("x", "x", {}), Option("y", "y", {})))
+
+    def apply(self, s, answer):
+        self.pause(s).option(answer)
+        n = s.copy()
+        if s.route is None:
+            n.route, n.left = answer, (1 if answer == "short" else 9)
+        else:
+            n.left -= 1
+            if n.left == 0:
+                n.turn, n.route = n.turn + 1, None
+        return n
+
+    def evaluate(self, s, side):
+        if s.turn > 2:
+            return 0.5
+        return 0.5 if s.turn == 1 else (0.7 if side == "a" else 0.3)
+
+    def events(self, s):
+        return s.events
+
+    def view(self, s, side):
+        return {"turn": s.turn, "left": s.left, "route": s.route}
+
+    def sample_state(self, view, rng):
+        return Lap(view["turn"], view["left"], view["route"])
+
+    def to_json(self, s):
+        return self.view(s, None)
+
+    def from_json(self, data):
+        return self.sample_state(data, None)
+
+
+class First(Agent):
+    def choose(self, view, decision):
+        return decision.ids()[0]
+
+
+def test_a_rollout_cut_at_the_mark_ends_before_it_so_every_answer_is_scored_on_the_same_side_of_the_seam(monkeypatch):
+    """The short route's rollouts reach the turn's end within 4 decisions and the long route's stop at that cap
+    before it: cut after the mark, the short route scores the evaluation's jump (0.7 against 0.5), a lead for
+    nothing, the game being drawn either way (so the Allies' patrol step was ended early in Victory in the Pacific,
+    `kaisen overrules`). Cut before the mark, both routes score 0.5. (Two iterations: one rollout from each answer.)"""
+    game = Laps()
+    monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), First)
+    s = game.new_state()
+    after = ISMCTSAgent(game, "a", 1, budget=Budget(2, None, rollout_steps=4), epsilon=0.0)
+    after.choose(game.view(s, "a"), game.pause(s))
+    assert after.last["means"] == {"long": 0.5, "short": 0.7}
+    before = ISMCTSAgent(game, "a", 1, budget=Budget(2, None, rollout_steps=4, before_mark=True), epsilon=0.0)
+    before.choose(game.view(s, "a"), game.pause(s))
+    assert before.last["means"] == {"long": 0.5, "short": 0.5}
+    ended = before._rollout(game.apply(s, "short"), random.Random(0))
+    assert (ended.turn, ended.left) == (1, 1), "the last state of turn 1"
+    ended = after._rollout(game.apply(s, "short"), random.Random(0))
+    assert ended.turn == 2

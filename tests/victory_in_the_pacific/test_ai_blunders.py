@@ -205,3 +205,36 @@ def test_10_1_the_search_keeps_the_heuristics_port_when_every_port_scores_the_sa
     visits = easy.last["visits"]
     assert len(visits) == 6 and visits["to:samoa"] == visits["to:pearl-harbor"] == 11     # tried alike
     assert answer == HeuristicAgent("allies", 0).choose(view, decision) == "to:samoa"
+
+
+def test_15_1_a_movement_answer_is_searched_up_to_the_combat_phase_never_into_it(monkeypatch):
+    """A blunder of the search, read in its games (`kaisen overrules`): the evaluation counts control at sea (15.1)
+    only from the combat phase (5.3) on, so it jumps where movement ends. Rollouts cut after that mark scored an
+    answer that brought combat within their cap ("done": the Allies' raiders stay in port) with control and the
+    others without it, and ismcts-easy ended movement steps early on that seam alone. Every path of a search from a
+    movement decision (the Allies' raiders, 5.24) now ends on a state of the same movement phase (or the end)."""
+    from kaisen.agents.base import make_agent
+    from kaisen.games.victory_in_the_pacific import evaluation
+    from kaisen.registry import get_game
+    game = get_game(GAME.id)            # registers the search levels
+    got = stop_at(1, lambda v, p: p.kind == "move-raiders" and p.side == "allies" and v["turn"] == 2
+                  and any(o.id == "done" for o in p.options) and len(p.options) > 2, 2)
+    assert got is not None
+    view, decision = got
+    scored = []
+    real = type(game).evaluate
+    monkeypatch.setattr(type(game), "evaluate",
+                        lambda self, s, side: scored.append((s.turn, evaluation.half(s), s.result)) or real(self, s, side))
+    easy = make_agent(GAME.id, "ismcts-easy", "allies", 0)
+    easy.untimed()
+    easy.choose(view, decision)
+    assert easy.budget.before_mark and len(scored) >= easy.budget.iterations
+    assert all(r is not None or (t, h) == (2, 0) for t, h, r in scored), set(scored)
+    # the same search cut after the mark scores states of the combat phase
+    scored.clear()
+    from dataclasses import replace
+    after = make_agent(GAME.id, "ismcts-easy", "allies", 0)
+    after.untimed()
+    after.budget = replace(after.budget, before_mark=False)
+    after.choose(view, decision)
+    assert any(h == 1 for _, h, _ in scored)

@@ -52,6 +52,9 @@ class Budget:
     seconds: float | None
     rollout_steps: int = 60          # decisions in one rollout at most
     horizon: int = 1                 # turn ends a rollout may cross
+    # a rollout cut at the horizon mark ends on the last state before it, where the evaluation changes its terms
+    # at the mark (Game.search_reach)
+    before_mark: bool = False
 
 
 # issue 15's targets: `easy` within 0.3 s and `normal` within 2 s per decision (p95, one core)
@@ -284,16 +287,25 @@ class ISMCTSAgent(Agent):
         game = self.game
         node = root
         path: list[tuple[_Edge, str]] = []
+        # `before_mark`: the horizon counts from this decision, in the tree too, and ends on the state before it
+        marks = _Marks(game, s, self.budget.horizon, True) if self.budget.before_mark else None
+        cut = None
         while True:
             if type(p) is End:
                 break
             if type(p) is Chance:
-                s = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
+                new = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
+                if marks is not None and (cut := marks.cut(s, new)) is not None:
+                    break
+                s = new
                 p = game.pause(s)
                 continue
             options = p.options
             if len(options) == 1:       # nothing to choose: no node
-                s = game.apply(s, options[0].id)
+                new = game.apply(s, options[0].id)
+                if marks is not None and (cut := marks.cut(s, new)) is not None:
+                    break
+                s = new
                 p = game.pause(s)
                 continue
             if node is None:            # below the tree: the rollout begins here
@@ -305,16 +317,21 @@ class ISMCTSAgent(Agent):
                     continue
             a, edge = self._select(node, s, p, rng)
             path.append((edge, p.side))
-            s = game.apply(s, a)
-            p = game.pause(s)
+            new = game.apply(s, a)
             node.visits += 1
             if edge.node is None:       # a new answer: the tree grows by one node, then the rollout
                 edge.node = _Node()
                 node = None
             else:
                 node = edge.node
-        if type(p) is not End:
-            s = self._rollout(s, rng)
+            if marks is not None and (cut := marks.cut(s, new)) is not None:
+                break
+            s = new
+            p = game.pause(s)
+        if cut is not None:
+            s = cut
+        elif type(p) is not End:
+            s = self._rollout(s, rng, marks)
         sides = {side for _, side in path}
         reward = {side: game.evaluate(s, side) for side in sides}
         for edge, side in path:
@@ -367,18 +384,20 @@ class ISMCTSAgent(Agent):
                 best, best_a, best_e = score, a, e
         return best_a, best_e
 
-    def _rollout(self, s: Any, rng: random.Random) -> Any:
-        """The heuristic on both sides (a share `epsilon` random) from `s` until the end, the horizon or the cap."""
+    def _rollout(self, s: Any, rng: random.Random, marks: "_Marks | None" = None) -> Any:
+        """The heuristic on both sides (a share `epsilon` random) from `s` until the end, the horizon or the cap.
+        `marks`: the horizon counted from the searched decision (`before_mark`); else from `s`."""
         game, budget, eps = self.game, self.budget, self.epsilon
         policies: dict[str, Agent] = {}
-        mark = game.horizon(s)
-        crossed = steps = 0
+        if marks is None:
+            marks = _Marks(game, s, budget.horizon, budget.before_mark)
+        steps = 0
         while True:
             p = game.pause(s)
             if type(p) is End:
                 return s
             if type(p) is Chance:
-                s = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
+                new = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
             else:
                 options = p.options
                 if len(options) == 1:
@@ -394,13 +413,37 @@ class ISMCTSAgent(Agent):
                         if agent is None:
                             agent = policies[p.side] = self._policy(p.side, rng.getrandbits(32))
                         a = agent.choose(game.policy_view(s, p.side), p)
-                s = game.apply(s, a)
-            now = game.horizon(s)
-            if now != mark:
-                crossed += 1
-                if crossed >= budget.horizon:
-                    return s
-                mark = now
+                new = game.apply(s, a)
+            cut = marks.cut(s, new)
+            if cut is not None:
+                return cut
+            s = new
+
+
+class _Marks:
+    """The horizon marks (`Game.horizon`) a search's path has crossed, counted from where it began: `cut` says where
+    the path ends once it has crossed `horizon` of them, on the state after the last mark or (`before`) on the one
+    before it, where the evaluation may count other terms (`Budget.before_mark`)."""
+
+    __slots__ = ("game", "mark", "crossed", "horizon", "before")
+
+    def __init__(self, game: Game, s: Any, horizon: int, before: bool):
+        self.game = game
+        self.mark = game.horizon(s)
+        self.crossed = 0
+        self.horizon = horizon
+        self.before = before
+
+    def cut(self, old: Any, new: Any) -> Any:
+        """The state the path ends on, when the step from `old` to `new` crossed the last mark allowed; else None."""
+        now = self.game.horizon(new)
+        if now == self.mark:
+            return None
+        self.crossed += 1
+        self.mark = now
+        if self.crossed < self.horizon:
+            return None
+        return old if self.before and type(self.game.pause(new)) is not End else new
 
 
 def register_levels(game: Game) -> None:
