@@ -17,7 +17,9 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 3. **Expand** one untried answer, then **roll out**: the game's heuristic plays both sides (seeing only each
    side's view of the sample; a share `epsilon` of answers random), until the end, until the horizon mark
    (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions (both as the game
-   stretches them: `Game.search_reach`).
+   stretches them: `Game.search_reach`). A game whose evaluation counts other terms on the two sides of a mark
+   asks for `before_mark`: the marks are then counted from the searched decision, in the tree too, and a path
+   cut at the mark ends on the state before it, so that every answer is scored on the same side of that seam.
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
@@ -25,7 +27,9 @@ The answer is the root's most visited option, unless the heuristic's answer (tri
 the search overrules it only by a mean reward better by more than chance explains among the answers it compared
 (a one-sided test at `anchor_alpha`, split over them, and a lead above `LEAD_TOLERANCE`, not rounding): so a small
 budget plays at least as the heuristic does, and a larger one departs from it where the rollouts clearly say so.
-Whether those departures pay is measured by `analysis/overrules.py` (`kaisen overrules`). The time limit ends the
+With `verify`, a share of the iterations checks a departure on fresh rollouts in pairs (one sample and one seed for
+both answers): off by default, since pairing makes a systematic error of the evaluation look certain. Whether the
+departures pay is measured by `analysis/overrules.py` (`kaisen overrules`). The time limit ends the
 search before an iteration that, at the mean pace so far, would cross it. A seed fixes every choice when the time
 limit is not reached (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and
 `hard` are budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is
