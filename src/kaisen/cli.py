@@ -443,10 +443,9 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
     show_ladder(game, summary, as_json, out)
 
 
-def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -> None:
-    """A ladder summary written to `out` (if given), then shown as JSON or as the text report: the matrix, one line
-    per pairing, one per agent."""
-    from kaisen.analysis import ladder as lad
+def emit_json(summary: dict, as_json: bool, out: Optional[Path]) -> bool:
+    """Write a summary to `out` (if given) and print it as one line of JSON when `as_json`: True when printed (the
+    text report is then not shown)."""
     if out is not None:
         try:
             out.write_text(json.dumps(summary, indent=1) + "\n")
@@ -454,6 +453,14 @@ def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -
             fail(f"cannot write {out}: {err.strerror}")
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
+    return as_json
+
+
+def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -> None:
+    """A ladder summary written to `out` (if given), then shown as JSON or as the text report: the matrix, one line
+    per pairing, one per agent."""
+    from kaisen.analysis import ladder as lad
+    if emit_json(summary, as_json, out):
         return
     console = Console(highlight=False, soft_wrap=True)
     seeds = ", ".join(f"{a}..{b}" for a, b in lad.seed_ranges(summary))
@@ -526,13 +533,7 @@ def overrules(game_id: str = typer.Argument(..., metavar="GAME"),
             task = bar.add_task("games", total=games_ * len(sides))
             summary = ovr.analyse(game, level, sides, seed, games_, playouts, scenario,
                                   progress=lambda done: bar.update(task, completed=done))
-    if out is not None:
-        try:
-            out.write_text(json.dumps(summary, indent=1) + "\n")
-        except OSError as err:
-            fail(f"cannot write {out}: {err.strerror}")
-    if as_json:
-        sys.stdout.write(json.dumps(summary) + "\n")
+    if emit_json(summary, as_json, out):
         return
     console = Console(highlight=False, soft_wrap=True)
     table = Table(title=f"{game.title}: where {level} overruled its heuristic, each answer played on "

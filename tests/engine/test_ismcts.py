@@ -69,7 +69,20 @@ class Pile:
         return Pile(self.left, self.mover)
 
 
-class TakeLast(Game):
+class Toy(Game):
+    """What the toy games below share: events kept on the state, JSON through the view (they hide nothing)."""
+
+    def events(self, s):
+        return s.events
+
+    def to_json(self, s):
+        return self.view(s, None)
+
+    def from_json(self, data):
+        return self.sample_state(data, None)
+
+
+class TakeLast(Toy):
     id, title, sides, scenarios = "take-last", "Take the last", ("a", "b"), (Scenario("pile", "a pile"),)
 
     def new_state(self, scenario=None, options=None):
@@ -89,20 +102,12 @@ class TakeLast(Game):
         n.events = (Event("take", answer),)
         return n
 
-    def events(self, s):
-        return s.events
 
     def view(self, s, side):
         return {"left": s.left, "mover": s.mover}
 
     def sample_state(self, view, rng):
         return Pile(view["left"], view["mover"])
-
-    def to_json(self, s):
-        return self.view(s, None)
-
-    def from_json(self, data):
-        return self.sample_state(data, None)
 
 
 def test_search_finds_the_winning_take_that_leaves_a_multiple_of_four():
@@ -298,7 +303,7 @@ class Toss:
         return Toss(self.called, self.roll)
 
 
-class CallTheToss(Game):
+class CallTheToss(Toy):
     """A game whose answer cannot matter: "a" calls heads, tails or edge, then a die decides (4-6: "a" wins),
     whatever was called."""
     id, title, sides, scenarios = "call-the-toss", "Call the toss", ("a", "b"), (Scenario("toss", "a toss"),)
@@ -322,20 +327,12 @@ class CallTheToss(Game):
             n.roll = answer[0]
         return n
 
-    def events(self, s):
-        return s.events
 
     def view(self, s, side):
         return {"called": s.called, "roll": s.roll}
 
     def sample_state(self, view, rng):
         return Toss(view["called"], view["roll"])
-
-    def to_json(self, s):
-        return self.view(s, None)
-
-    def from_json(self, data):
-        return self.sample_state(data, None)
 
 
 class CallsHeads(Agent):
@@ -387,7 +384,7 @@ class Lap:
         return Lap(self.turn, self.left, self.route)
 
 
-class Laps(Game):
+class Laps(Toy):
     """A game that is always drawn, whose evaluation jumps at the turn's end (a term it counts only from the next
     turn on, as Victory in the Pacific counts control only once the fleets have sailed): "a" takes the short route
     (the turn ends after 1 more decision) or the long one (after 9); then "b" answers idly until the turn ends."""
@@ -419,20 +416,12 @@ class Laps(Game):
             return 0.5
         return 0.5 if s.turn == 1 else (0.7 if side == "a" else 0.3)
 
-    def events(self, s):
-        return s.events
 
     def view(self, s, side):
         return {"turn": s.turn, "left": s.left, "route": s.route}
 
     def sample_state(self, view, rng):
         return Lap(view["turn"], view["left"], view["route"])
-
-    def to_json(self, s):
-        return self.view(s, None)
-
-    def from_json(self, data):
-        return self.sample_state(data, None)
 
 
 class First(Agent):
