@@ -447,3 +447,19 @@ def test_a_rollout_cut_at_the_mark_ends_before_it_so_every_answer_is_scored_on_t
     assert (ended.turn, ended.left) == (1, 1), "the last state of turn 1"
     ended = after._rollout(game.apply(s, "short"), random.Random(0))
     assert ended.turn == 2
+
+
+def test_a_decision_the_rollouts_cannot_see_is_answered_as_the_heuristic_answers_without_a_search(monkeypatch):
+    """`Game.search_sees` false (Victory in the Pacific's return to port): the heuristic's answer, no iteration;
+    a search's answer elsewhere."""
+    game = TakeLast()
+    monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
+    s = game.new_state()
+    monkeypatch.setattr(TakeLast, "search_sees", lambda self, decision: False)
+    blind = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20))
+    assert blind.choose(game.view(s, "a"), game.pause(s)) == "take:1"
+    assert blind.last == {"iterations": 0, "seconds": blind.last["seconds"], "unseen": True, "heuristic": "take:1"}
+    monkeypatch.undo()
+    monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
+    seeing = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20))
+    assert seeing.choose(game.view(s, "a"), game.pause(s)) == "take:2"

@@ -187,23 +187,24 @@ def test_7_422_no_night_action_against_air_units_alone():
 
 
 def test_10_1_the_search_keeps_the_heuristics_port_when_every_port_scores_the_same():
-    """A blunder of the search, read in its games: at a return to port (10.1) the rollouts stop at the turn's end,
-    where every port scores the same but for rounding, and ismcts-easy used to overrule the heuristic on that
-    alone (Pearl Harbor for Samoa here, by 2 units of the last place; elsewhere "every returning unit to its first
-    listed port"). No lead, no overrule: the heuristic's port stands."""
+    """A blunder of the search, read in its games: at a return to port (10.1) every port scores the same where the
+    search's paths end, and ismcts-easy used to overrule the heuristic on rounding alone (Pearl Harbor for Samoa
+    here, by 2 units of the last place; elsewhere "every returning unit to its first listed port"), then, with that
+    mended, on noise: 27 overrules in four games, worth -0.48 ± 0.22 of a game (`kaisen overrules`). The search now
+    leaves the port to the heuristic (`search_sees`) without searching."""
     from kaisen.agents.base import make_agent
     from kaisen.registry import get_game
-    get_game(GAME.id)                   # registers the search levels
+    game = get_game(GAME.id)            # registers the search levels
     seen = []
     got = stop_at(0, lambda v, p: p.kind == "return-to-port" and p.side == "allies" and len(p.options) > 1
                   and (seen.append(1) or len(seen) == 8), 1)
     assert got is not None
     view, decision = got
+    assert not game.search_sees(decision)
     easy = make_agent(GAME.id, "ismcts-easy", "allies", 0)
     easy.untimed()
     answer = easy.choose(view, decision)
-    visits = easy.last["visits"]
-    assert len(visits) == 6 and visits["to:samoa"] == visits["to:pearl-harbor"] == 11     # tried alike
+    assert easy.last["iterations"] == 0 and easy.last["unseen"]
     assert answer == HeuristicAgent("allies", 0).choose(view, decision) == "to:samoa"
 
 

@@ -176,6 +176,9 @@ class ISMCTSAgent(Agent):
         if len(ids) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "forced": True, "heuristic": anchor}
             return ids[0]
+        if anchor in ids and not self.game.search_sees(decision):     # the rollouts cannot tell the answers apart
+            self.last = {"iterations": 0, "seconds": self.clock() - start, "unseen": True, "heuristic": anchor}
+            return anchor
         game, rng, budget = self.game, self.rng, self.budget
         deadline = None if budget.seconds is None else start + budget.seconds
         root = _Node()

@@ -413,6 +413,13 @@ class Game(ABC, Generic[S]):
         that runs further (dataclasses.replace)."""
         return budget
 
+    def search_sees(self, decision: "Decision") -> bool:
+        """Whether a search's rollouts, cut where `search_reach` cuts them, can tell this decision's answers apart:
+        False for a kind of decision whose answers change nothing `evaluate` counts before the cut (a port that
+        matters only at the next turn's repairs). There a search only adds noise and bias, so it answers as the
+        game's heuristic does. True by default."""
+        return True
+
     # -- persistence ----------------------------------------------------------------------
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...
