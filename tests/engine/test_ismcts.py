@@ -463,3 +463,14 @@ def test_a_decision_the_rollouts_cannot_see_is_answered_as_the_heuristic_answers
     monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
     seeing = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20))
     assert seeing.choose(game.view(s, "a"), game.pause(s)) == "take:2"
+
+
+def test_the_paired_check_counts_the_marks_from_the_searched_decision_too():
+    """An answer that itself ends the turn is cut before the mark in the check's pairs as in the tree (with
+    `before_mark`), so the check cannot score it across the seam either."""
+    game = Laps()
+    s = Lap(1, 1, "short")                  # "b" to answer; either answer ends turn 1
+    agent = ISMCTSAgent(game, "b", 0, budget=Budget(2, None, rollout_steps=4, before_mark=True))
+    assert agent._played_on(s, "x", random.Random(0)) is s
+    plain = ISMCTSAgent(game, "b", 0, budget=Budget(2, None, rollout_steps=4))
+    assert plain._played_on(s, "x", random.Random(0)).turn == 3    # counted from after the answer: all of turn 2

@@ -244,7 +244,7 @@ class ISMCTSAgent(Agent):
                 failed += 1
                 continue
             seed = rng.getrandbits(32)
-            got = [game.evaluate(self._rollout(game.apply(s, a), random.Random(seed)), side) for a in (best, anchor)]
+            got = [game.evaluate(self._played_on(s, a, random.Random(seed)), side) for a in (best, anchor)]
             diffs.append(got[0] - got[1])
         n = len(diffs)
         if n < 2:
@@ -257,6 +257,16 @@ class ISMCTSAgent(Agent):
         if mean <= LEAD_TOLERANCE:
             return anchor
         return best if mean > z * error else anchor
+
+    def _played_on(self, s: Any, answer: str, rng: random.Random) -> Any:
+        """Where a path from `s` through `answer` ends: the answer, then a rollout; with `before_mark`, the marks
+        counted from `s`, as `_iterate` counts them from the searched decision."""
+        new = self.game.apply(s, answer)
+        if not self.budget.before_mark:
+            return self._rollout(new, rng)
+        marks = _Marks(self.game, s, self.budget.horizon, True)
+        cut = marks.cut(s, new)
+        return cut if cut is not None else self._rollout(new, rng, marks)
 
     def _verdict(self, root: _Node) -> str:
         """The most visited answer, unless the heuristic's own answer (tried first) does as well: the search
