@@ -520,10 +520,7 @@ def overrules(game_id: str = typer.Argument(..., metavar="GAME"),
     with clear_errors():
         game = get_game(game_id)
         sides = list(game.sides) if side is None else [side]
-        for s in sides:
-            ovr.check(game, level, s, playouts)
-        if games_ < 1:
-            raise IllegalAction("overrules", "the number of games must be at least 1", games_, ">= 1")
+        ovr.check(game, level, sides, games_, playouts)
         game.scenario(scenario)
         if out is not None and not out.parent.is_dir():
             raise IllegalAction("overrules", "--out names a folder that does not exist", str(out),

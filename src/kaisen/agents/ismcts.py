@@ -75,6 +75,20 @@ LEVELS: dict[str, Budget] = {
 LEAD_TOLERANCE = 1e-9
 
 
+def mean_and_error(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (0 for fewer than two)."""
+    n = len(diffs)
+    m = sum(diffs) / n
+    if n < 2:
+        return m, 0.0
+    return m, math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1) / n)
+
+
+def _most_visited(edges: dict[str, "_Edge"]) -> str:
+    """The answer visited most, ties to the higher mean reward."""
+    return max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
+
+
 class _Edge:
     """An answer out of a node: visits, reward sum (for the side that gave it), times offered, the node below."""
 
@@ -225,8 +239,7 @@ class ISMCTSAgent(Agent):
         biased towards the answer it ended up visiting most; these are not, and pairing takes out the spread the
         two answers share. The search overrules the heuristic only when the mean paired difference is above
         `LEAD_TOLERANCE` and above z standard errors, z the normal quantile of 1 - `anchor_alpha`."""
-        edges = root.edges
-        best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
+        best = _most_visited(root.edges)
         if best == anchor:
             return anchor
         game, rng, side = self.game, self.rng, decision.side
@@ -249,8 +262,7 @@ class ISMCTSAgent(Agent):
         n = len(diffs)
         if n < 2:
             return anchor
-        mean = sum(diffs) / n
-        error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        mean, error = mean_and_error(diffs)
         z = NormalDist().inv_cdf(1 - self.anchor_alpha)
         self.last["lead"] = {"answer": best, "lead": mean, "z": mean / error if error else None, "z_needed": z,
                              "pairs": n}
@@ -275,7 +287,7 @@ class ISMCTSAgent(Agent):
         `anchor_alpha` (Sidak: z = the normal quantile of 1 - alpha/k). With a few dozen noisy rollouts an answer's
         lead is mostly chance, and the more answers compared, the larger the lead chance gives the best of them."""
         edges = root.edges
-        best = max(edges, key=lambda a: (edges[a].n, edges[a].w / edges[a].n if edges[a].n else 0.0))
+        best = _most_visited(edges)
         anchor = root.order[0] if root.order and root.prior else None
         if anchor is None or anchor == best or not self.anchor_alpha or anchor not in edges or not edges[anchor].n:
             return best

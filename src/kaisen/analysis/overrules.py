@@ -20,16 +20,12 @@ import random
 from collections import defaultdict
 from typing import Any, Callable
 
-from kaisen.agents.base import make_agent
+from kaisen.agents.base import agent_names, make_agent
+from kaisen.agents.ismcts import mean_and_error
 from kaisen.analysis.simulate import play_one
-from kaisen.engine.core import Chance, Decision, End, Game, IllegalAction
+from kaisen.engine.core import Chance, Decision, End, Game, IllegalAction, end_value
 
 MAX_STEPS = 1_000_000       # a playout longer than this is a game that does not end: an error, not a result
-
-
-def outcome(end: End, side: str) -> float:
-    """1 for `side`'s win, 0 for its loss, 0.5 for a draw."""
-    return 0.5 if end.winner is None else float(end.winner == side)
 
 
 def play_out(game: Game, state: Any, seed: str) -> End:
@@ -56,33 +52,26 @@ def paired_values(game: Game, state: Any, answers: tuple[str, str], side: str, p
     out: tuple[list[float], list[float]] = ([], [])
     for i in range(playouts):
         for values, answer in zip(out, answers):
-            values.append(outcome(play_out(game, game.apply(state, answer), f"{seed}:{i}"), side))
+            values.append(end_value(play_out(game, game.apply(state, answer), f"{seed}:{i}"), side))
     return out
 
 
-def mean_and_error(diffs: list[float]) -> tuple[float, float]:
-    """The mean of paired differences and its standard error (0 for fewer than two)."""
-    n = len(diffs)
-    m = sum(diffs) / n
-    if n < 2:
-        return m, 0.0
-    return m, math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1) / n)
-
-
-def check(game: Game, level: str, side: str, playouts: int) -> None:
+def check(game: Game, level: str, sides: list[str], games: int, playouts: int) -> None:
     """Refuse what cannot be analysed, before any game is played."""
-    from kaisen.agents.base import agent_names
     names = agent_names(game.id)
     searches = [n for n in names if n.startswith("ismcts-")]
     if level not in searches:
         raise IllegalAction("overrules", f"{game.id} has no such search level", level, searches or "none")
     if "heuristic" not in names:
         raise IllegalAction("overrules", f"{game.id} has no heuristic to play on with", game.id, "a game with one")
-    if side not in game.sides:
-        raise IllegalAction("overrules", f"{game.id} has no side {side!r}", side, list(game.sides))
+    for side in sides:
+        if side not in game.sides:
+            raise IllegalAction("overrules", f"{game.id} has no side {side!r}", side, list(game.sides))
     if len(game.sides) != 2:
         raise IllegalAction("overrules", f"the search plays one of two sides; {game.id} has {len(game.sides)}",
                             game.id, "a two-sided game")
+    if games < 1:
+        raise IllegalAction("overrules", "the number of games must be at least 1", games, ">= 1")
     if playouts < 2:
         raise IllegalAction("overrules", "at least two playouts per answer are needed for an error", playouts, ">= 2")
 
@@ -128,10 +117,7 @@ def analyse(game: Game, level: str, sides: list[str], seed: int = 0, games: int 
             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """`one_game` for seeds seed..seed+games-1 on each of `sides`, summed up in the README's --json format: every
     overrule with its gain, the totals per kind of decision and over all. `progress(n)`: n games analysed."""
-    if games < 1:
-        raise IllegalAction("overrules", "the number of games must be at least 1", games, ">= 1")
-    for side in sides:
-        check(game, level, side, playouts)
+    check(game, level, sides, games, playouts)
     sc = game.scenario(scenario)
     opts = game.resolve_options(options)
     parts = []
