@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from kaisen.analysis.simulate import play_one
 from kaisen.engine import testing
 from kaisen.engine.core import Decision, End
-from kaisen.games.victory_in_the_pacific import GAME
+from kaisen.games.victory_in_the_pacific import GAME, ai, sampler
 
 SEEDS = (3, 11, 29)
 EVERY = 23                    # a decision looked at about every this many steps
@@ -102,3 +103,33 @@ def test_7_3_japans_hidden_pick_is_not_fixed_and_what_the_allies_see_is_kept():
         del shown["combat"]["choice"]["japan"], true["combat"]["choice"]["japan"]
         assert shown == true                          # only the hidden pick was filled in
     assert picks == {"day", "night"}
+
+
+def test_7_3_the_allies_guess_japans_pick_as_the_action_its_forces_favour():
+    """A sample gives Japan the action its forces favour in this fight (`sampler.LIKELY` of the time), the other
+    one otherwise: guessed from what the Allies see, so two states differing only in Japan's pick sample alike."""
+    s = allies_choosing()[0]
+    view = GAME.view(s, "allies")
+    blank = GAME.sample_state(view, random.Random(0))
+    del blank.combat.choice["japan"]
+    favoured = ai.day_or_night(ai.Board(GAME.view(blank, "japan"), "japan"))
+    picks = [GAME.sample_state(view, random.Random(k)).combat.choice["japan"] for k in range(400)]
+    share = picks.count(favoured) / len(picks)
+    assert abs(share - sampler.LIKELY) < 0.06, share
+    assert set(picks) == {"day", "night"}
+
+
+def test_7_3_the_guess_is_the_pick_japans_heuristic_made_from_the_same_forces():
+    """Japan's own heuristic picks from Japan's view before the Allies choose; the Allies' guess reads the same
+    forces from their view, so the favoured guess is the heuristic's pick, every time (seeded heuristic games)."""
+    seen = 0
+    for seed in (0, 1):
+        def watch(state, decision, agent, answer):
+            nonlocal seen
+            if decision.kind == "day-or-night" and decision.side == "allies":
+                blank = GAME.sample_state(GAME.view(state, "allies"), random.Random(0))
+                del blank.combat.choice["japan"]
+                assert ai.day_or_night(ai.Board(GAME.view(blank, "japan"), "japan")) == state.combat.choice["japan"]
+                seen += 1
+        play_one(GAME, {side: "heuristic" for side in GAME.sides}, seed, watch=watch)
+    assert seen > 50
