@@ -178,3 +178,102 @@ def test_j_searchlights_only_without_radar_and_with_the_enemy_close():
     s = at("cape-esperance", "lights:ijn", "detection", bands={"usn-1": 3, "usn-2": 3, "ijn-1": 8, "ijn-2": 8})
     s.todo = ("ijn",)
     assert answer(s) == "dark"
+
+
+# -- blunders found by a wargamer's review of its battles (the reviewer's seeds and decisions, rebuilt) -------
+def test_d6_torpedo_division_waits_for_the_allowance_table_before_closing():
+    """Tassafaronga, seed 1, turn 1: Tanaka's escort at band 7 stepped to band 6, 2 bands from the US van, where
+    the Torpedo Attack Allowance Table lets no torpedo fire before turn 2, and four destroyers were sunk in the
+    Gunnery Phase (D.5 before D.6) with every Long Lance aboard. Out of the US torpedoes' reach at 3 bands, it
+    holds, and steps in on the turn the table allows: 2 bands on turn 2, 3 bands on turn 3."""
+    bands = {"usn-van": 4, "usn-cruisers": 3, "usn-rear": 3, "ijn-escort": 7, "ijn-supply": 7}
+    todo = ("ijn-escort", "ijn-supply")
+    s = at("tassafaronga", "move:ijn-escort", "movement", turn=1, initiative="ijn", bands=bands, moving="ijn",
+           todo=todo)
+    assert answer(s) == "hold"
+    s = at("tassafaronga", "move:ijn-escort", "movement", turn=2, initiative="ijn", bands=bands, moving="ijn",
+           todo=todo)
+    assert answer(s) == "band:6"
+    far = dict(bands, **{"ijn-escort": 8})                       # 4 bands: 3 only on turn 3 (or 6)
+    for turn, wanted in ((2, "hold"), (3, "band:7")):
+        s = at("tassafaronga", "move:ijn-escort", "movement", turn=turn, initiative="ijn", bands=far, moving="ijn",
+               todo=todo)
+        assert answer(s) == wanted, turn
+
+
+def test_d6_a_torpedo_division_under_enemy_long_lances_does_not_wait():
+    """Holding is worth it only while it keeps the division out of the enemy's torpedoes: US destroyers 3 bands
+    from the IJN on turn 3 (Long Lances may fire at 3) step in to 2 (where no torpedo may fire on turn 3)."""
+    bands = {"usn-van": 4, "usn-cruisers": 1, "usn-rear": 1, "ijn-escort": 7, "ijn-supply": 9}
+    s = at("tassafaronga", "move:usn-van", "movement", turn=3, initiative="ijn", bands=bands, moving="usn",
+           todo=("usn-van", "usn-cruisers", "usn-rear"))
+    assert answer(s) == "band:5"
+
+
+def test_d5_bombardment_battleships_shell_the_field_in_reach():
+    """Henderson Field, seed 4, turn 5: every PT boat sunk, Kongo and Haruna 4 bands from the field (main battery
+    reach 6) ceased fire to stay hidden, and the field survived with 3 levels. A bombardment division with the
+    land target in reach fires, and at the field."""
+    screen = ("isuzu", "oyashio", "kuroshio", "hayashio", "naganami", "makinami", "takanami", "umikaze",
+              "kawakaze", "suzukaze")
+    bands = {"ijn-bombardment": 5, "ijn-screen": 6, "ijn-sweep": 4, "usn-pt": 3}
+    pts = ("pt38", "pt46", "pt48", "pt60")
+    s = at("henderson-bombardment", "pick:gunnery", "gunnery", turn=5, bands=bands, sunk=pts,
+           fire=Fire("gunnery", "ijn", fired=screen))
+    s.land = {"henderson_field": 2}
+    assert {o.id for o in GAME.pause(s).options} == {"fire:kongo_bb", "fire:haruna", "cease"}
+    agent = make_agent(GAME.id, "heuristic", "ijn", 0)
+    assert answer(s, agent=agent) == "fire:kongo_bb"
+    s = at("henderson-bombardment", "aim:gunnery", "gunnery", turn=5, bands=bands, sunk=pts,
+           fire=Fire("gunnery", "ijn", fired=screen, shooter="kongo_bb", left=(0,), weapon=0))
+    s.land = {"henderson_field": 2}
+    assert answer(s, agent=agent) == "land:henderson_field"
+
+
+def test_d5_bombardment_ships_out_of_reach_of_the_field_still_keep_hidden():
+    """The hold-fire rule stands where the field is out of reach: Kongo and Haruna at band 9 (8 bands from the
+    field) do not give themselves away to shoot at a PT boat."""
+    s = at("henderson-bombardment", "pick:gunnery", "gunnery", turn=2,
+           bands={"ijn-bombardment": 9, "ijn-screen": 9, "ijn-sweep": 9, "usn-pt": 5},
+           detected={"ijn>usn-pt": 1}, fire=Fire("gunnery", "ijn", fired=(
+               "isuzu", "oyashio", "kuroshio", "hayashio", "naganami", "makinami", "takanami", "umikaze",
+               "kawakaze", "suzukaze")))
+    assert answer(s) == "cease"
+
+
+def test_j_no_searchlights_where_the_enemy_can_hardly_see_the_division():
+    """Guadalcanal night 1, seed 0, turn 1: the IJN lit up the Nagara division 2 bands from the US ships, though
+    the US detection modifiers against it came to -1 (night -3, poor weather -1 and visibility -1, the range +3,
+    the USN's radar +1, Good intelligence +1, Callaghan's Detection -1). Lit, it was spotted by every US division
+    and lost five ships that turn. With a burning ship (+2 at night) it is seen anyway, and lights up."""
+    bands = {"usn-van": 3, "usn-cruisers": 3, "usn-rear": 3, "ijn-battleships": 6, "ijn-nagara": 5,
+             "ijn-yukikaze": 5, "ijn-desron4": 5}
+    s = at("guadalcanal-night-1", "lights:ijn", "detection", turn=1, bands=bands, todo=("ijn",))
+    assert answer(s) == "dark"
+    s.ships["nagara_cl"] = s.ships["nagara_cl"]._replace(fire=True)
+    s.cache = None
+    assert answer(s) == "lights:ijn-nagara"
+
+
+def test_j_pt_boats_never_light_up():
+    """Tokyo Express, seed 1, turn 2: the undetected PT boats lit up 2 bands from the IJN and all five were sunk
+    that turn. A PT boat's darkness is its only defence: it stays dark even when a fire aboard gives it away."""
+    s = at("tokyo-express-dec-11", "lights:usn", "detection", bands={"usn-pt": 4, "ijn-escort": 6, "ijn-supply": 6},
+           todo=("usn", "ijn"))
+    assert answer(s) == "dark"
+    s.ships["pt37"] = s.ships["pt37"]._replace(fire=True)
+    s.cache = None
+    assert answer(s) == "dark"
+
+
+def test_d3_pt_boats_close_to_their_own_torpedo_reach():
+    """Henderson Field, seed 0, turn 2: the PT boats (patrol mission) held 4 bands from the IJN, out of their own
+    2-band Mk 8 reach, and were sunk with every torpedo aboard. Torpedo boats that cannot win a gunnery duel
+    close in the dark to their torpedoes' reach, and hold there."""
+    bands = {"ijn-bombardment": 8, "ijn-screen": 8, "ijn-sweep": 7, "usn-pt": 3}
+    s = at("henderson-bombardment", "move:usn-pt", "movement", initiative="ijn", bands=bands, moving="usn",
+           todo=("usn-pt",))
+    assert answer(s) == "band:4"
+    s = at("henderson-bombardment", "move:usn-pt", "movement", initiative="ijn", bands=dict(bands, **{"usn-pt": 5}),
+           moving="usn", todo=("usn-pt",))
+    assert answer(s) == "hold"

@@ -3,6 +3,13 @@ torpedoes, more FirePower), fights its radar ships at the range their fire-contr
 penalty, fires Long Lances when the Torpedo Attack Allowance Table lets them, keeps a hidden torpedo division
 dark, sends damaged ships home and mission divisions to their objective.
 
+Its approach is timed to the Torpedo Attack Allowance Table (D.6): a division carrying torpedoes does not step
+into a band of its torpedoes' reach where the table lets none fire this turn, while holding keeps it out of the
+enemy's torpedoes; torpedo boats that cannot win a gunnery duel (PT boats) close to their own torpedoes' reach on
+a patrol or attack mission; a bombardment division with the land target in reach fires on it; searchlights go on
+only where the enemy's public detection modifiers show it would see the division anyway, and never on PT boats
+(RULES.md, "The heuristic", has the measured effects).
+
 It decides from its side's view, the decision's kind (flow.DECISION_KINDS) and the options' fields (contract v2),
 plus the public ship cards (rules data: a navy knows its own ships' mounts and the classes it has identified)."""
 from __future__ import annotations
@@ -203,6 +210,25 @@ class Board:
         """How far enemy torpedoes may reach: Long Lances (3 bands) for the IJN, 2 for the USN."""
         return 3 if self.foe == "ijn" else 2
 
+    def enemy_torpedoes_allowed(self, bands: int) -> bool:
+        """D.6: whether the enemy's torpedoes (Long Lances for the IJN) may be fired at this range this turn."""
+        return bands <= self.enemy_torpedo_reach() and _rules().data.torpedo_allowed(bands, self.turn,
+                                                                                      self.foe == "ijn")
+
+    @staticmethod
+    def mounts(div: dict[str, Any]) -> list:
+        """The loaded torpedo mounts of the division's ships afloat (its own ship cards, D.6)."""
+        cards = _rules().ships
+        return [m for sh in Board.afloat(div) for m, n in zip(cards[sh["id"]].mounts, sh["torpedoes"]) if n > 0]
+
+    def torpedo_boats(self, div: dict[str, Any]) -> bool:
+        """Torpedoes are the division's main weapon: every ship afloat has a loaded mount whose Damage Rating
+        beats her main battery's FirePower (PT boats; not a US destroyer, whose guns are as good)."""
+        cards = _rules().ships
+        ships = self.afloat(div)
+        return bool(ships) and all(any(n > 0 and m.damage_rating > self.main_fp(sh)
+                                       for m, n in zip(cards[sh["id"]].mounts, sh["torpedoes"])) for sh in ships)
+
     def has_edge(self) -> bool:
         """The edge that makes closing under darkness pay: fire-control radar, Type 93 torpedoes, or more guns."""
         radar = any(sh["radar"][1] for div in self.mine for sh in self.afloat(div))
@@ -231,13 +257,16 @@ def objective_band(b: Board, div: dict[str, Any]) -> int | None:
 def desired_range(b: Board, div: dict[str, Any]) -> int:
     """The range a fighting division wants to its nearest enemy: point blank (1 band: +1 and torpedoes every
     turn) with Long Lances or the edge; the range its fire-control radar cancels the night penalty when the enemy
-    carries Long Lances (fewer turns they may fire); 3 bands, out of most torpedo reach, without the edge."""
+    carries Long Lances (fewer turns they may fire); without the edge, one band beyond the enemy's torpedoes, or,
+    for torpedo boats on a patrol or attack mission, the reach of their own torpedoes (their only weapon)."""
     ships = b.afloat(div)
     if any(b.type93(sh) for sh in ships) or not b.night:
         return 1 if b.has_edge() else 2
     enemy = b.nearest_enemy(div["band"])
     outgunned = enemy is not None and sum(b.main_fp(sh) for sh in ships) < b.division_fp(enemy)
     if not b.has_edge() or (outgunned and not b.radar_f(div)):
+        if b.mission in ("patrol", "attack") and b.torpedo_boats(div):
+            return max(m.reach for m in b.mounts(div))   # torpedo boats: in the dark to their own torpedoes' reach
         return b.enemy_torpedo_reach() + 1           # stand off out of their torpedoes' reach
     radar = b.radar_f(div)
     if radar and b.foe == "ijn":
@@ -247,6 +276,19 @@ def desired_range(b: Board, div: dict[str, Any]) -> int:
 
 def toward(band: int, goal: int) -> int:
     return band + (goal > band) - (goal < band)
+
+
+def waits_for_the_table(b: Board, div: dict[str, Any], now: int, then: int) -> bool:
+    """D.6 (after D.5): a division carrying torpedoes does not step from `now` bands to `then`, within its
+    torpedoes' reach, when the Torpedo Attack Allowance Table lets none of them fire at `then` on this turn (it
+    would take the enemy's gunfire with its torpedoes aboard), as long as holding at `now` keeps it out of the
+    enemy's torpedoes this turn. Bands and turn are public; it steps in on the turn the table allows."""
+    mounts = b.mounts(div)
+    if not mounts or then > max(m.reach for m in mounts):
+        return False
+    if any(_rules().torpedo_allowed(m, then, b.turn) for m in mounts):
+        return False
+    return not b.enemy_torpedoes_allowed(now)
 
 
 def move_division(b: Board, decision: Decision) -> str | None:
@@ -279,6 +321,8 @@ def move_division(b: Board, decision: Decision) -> str | None:
         r = abs(enemy["band"] - div["band"])
         want = desired_range(b, div)
         if r > want:
+            if waits_for_the_table(b, div, r, r - 1):
+                return "hold"
             goal = enemy["band"]
         elif r < want and b.foe == "ijn" and b.radar_f(div):
             goal = div["band"] + (1 if div["band"] >= enemy["band"] else -1)   # open to radar range
@@ -305,9 +349,38 @@ def manoeuvre(b: Board, decision: Decision) -> str | None:
 
 
 # -- J Searchlights ------------------------------------------------------------------------------------
+def enemy_detection(b: Board, div: dict[str, Any]) -> int:
+    """D.4: the modifiers of the enemy's detection roll against this division, as far as they are public: the
+    enemy commander's Detection (E), the range from the enemy's nearest division not making smoke, the light,
+    weather, visibility and sea (and the events that change them, D.1), the enemy's intelligence this turn (H),
+    +1 for the USN's search radar within 3 bands (F; its cards are not seen, its navy is), +2 at night for a
+    burning ship of the division's own."""
+    d = _rules()
+    foe = b.view["sides"][b.foe]
+    near = min((abs(e["band"] - div["band"]) for e in b.enemy if not e["smoke"]), default=None)
+    if near is None or d.data.detection_range_modifier(near) is None:
+        return -99
+    mod = (foe["commander"] or {}).get("detection", 0) + d.detection_range_modifier(near)
+    env = dict(b.view["environment"])
+    events = [(k, v, on) for k, v, _, on in b.view["events"]]
+    if env["weather"] == "fair" and any(k == "weather" and on == "battle" for k, _, on in events):
+        env["weather"] = "poor"
+    mod += sum(d.environment(kind, value, "detection") for kind, value in env.items())
+    mod += sum(v for k, v, on in events if (k, on) in (("visibility", "battle"), ("detection", b.foe)))
+    if b.view["options"].get("intelligence") and foe["intelligence"]:
+        mod += d.intelligence_detection(foe["intelligence"], b.turn)
+    if b.foe == "usn" and near <= 3:
+        mod += d.data.detection_mods["radar_in_range"]
+    if b.night and any(sh["fire"] for sh in b.afloat(div)):
+        mod += d.data.detection_mods["target_burning_night"]
+    return mod
+
+
 def searchlights(b: Board, decision: Decision) -> str | None:
     """J: only a side with no radar at all lights up, and only a fighting division with an enemy division
-    within 2 bands (it spots it, but is seen by every enemy within 3)."""
+    within 2 bands (it spots it, but is seen by every enemy within 3) that the enemy would likely see anyway
+    (its public detection modifiers against it are 0 or more: a 3 on the die spots it); never PT boats, whose
+    darkness is their only defence."""
     if any(sh["radar"][0] or sh["radar"][1] for div in b.mine for sh in b.afloat(div)):
         return "dark"
     best = None
@@ -316,6 +389,8 @@ def searchlights(b: Board, decision: Decision) -> str | None:
             continue
         div = b.divisions[o.fields["division"]]
         if div.get("role") or div["detached"] in ("disengage", "damage"):
+            continue
+        if any(sh["type"] == "PT" for sh in b.afloat(div)) or enemy_detection(b, div) < 0:
             continue
         enemy = b.nearest_enemy(div["band"])
         if enemy is None:
@@ -327,14 +402,24 @@ def searchlights(b: Board, decision: Decision) -> str | None:
 
 
 # -- D.5 / D.6 Fire ------------------------------------------------------------------------------------
+def land_in_reach(b: Board, div: dict[str, Any]) -> bool:
+    """D.5 bombardment: an enemy land unit still standing within reach of a battery of the division that still
+    has FirePower (only a side on a bombardment mission has one)."""
+    if b.mission != "bombardment":
+        return False
+    return any(not u["destroyed"] and bat[2] >= abs(u["band"] - div["band"]) and bat[1] > sh["structure"]
+               for u in b.view["land_units"] for sh in b.afloat(div) for bat in sh["batteries"])
+
+
 def keeps_hidden(b: Board, div: dict[str, Any], revealed: set[str]) -> bool:
-    """D.4: an undetected division that fires its guns is Spotted for the turn (and open to torpedoes); a
-    torpedo division still closing, or a mission division, holds its gunfire (Scott's second division at Cape
-    Esperance) unless a damaged enemy ship is there to finish."""
+    """D.4: an undetected division that fires its guns is Spotted for the turn (and open to torpedoes). A
+    transport or supply division holds its gunfire; so does a torpedo division still closing (Scott's second
+    division at Cape Esperance) unless a damaged enemy ship is there to finish; a bombardment division holds it
+    only while the land target is out of its reach (shelling it is its mission)."""
     if div["detected"] != "undetected" or div["id"] in revealed:
         return False
     if div.get("role") in ("transport", "supply", "bombardment"):
-        return True
+        return not land_in_reach(b, div)              # a bombardment's guns are there for the land target
     ships = b.afloat(div)
     torpedo_div = all(sh["type"] in ("DD", "PT") for sh in ships) and any(any(sh["torpedoes"]) for sh in ships)
     if not torpedo_div:
@@ -509,7 +594,8 @@ SET_UP = {"assign-ship": assign_ship, "pick-commander": pick_commander, "flagshi
 
 class HeuristicAgent(Agent):
     """Plays a night action as the rulebook's example does: close in the dark with the edge, shoot with radar,
-    hold a hidden torpedo division's guns, fire Long Lances when allowed, send damaged ships home."""
+    hold a hidden torpedo division's guns, time the approach to the torpedo allowance table and fire when allowed,
+    shell the land target, send damaged ships home."""
 
     name = "heuristic"
 
