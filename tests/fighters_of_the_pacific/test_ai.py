@@ -311,6 +311,31 @@ def test_a_torpedo_bomber_drops_where_the_run_strikes_a_ship():
     assert s.torpedoes and s.planes["usa-devastator-1"].ordnance == ""
 
 
+def test_strike_a_torpedo_bomber_keeps_its_torpedo_rather_than_drop_it_on_a_long_shot():
+    """torpedo-eight, Akagi under way at I3-I5 (it may go ahead or turn either way): a Devastator at H8 facing north
+    could drop on H5 after one Advance, but that run strikes only if Akagi turns left now and sails on next turn
+    (1.7 VP expected, under a quarter of a 10 VP segment). It keeps the torpedo for a better run."""
+    s = situation("torpedo-eight", [pl("usa-devastator-1", "H8", N, "low", ordnance="torpedo"),
+                                    pl("japan-zero-1", "P10", N, "low")],
+                  ships=[ship("akagi", "japan", "carrier", ["I3", "I4", "I5"])])
+    s, seen = fly_bot(s, "usa-devastator-1")
+    assert not any(k == "drop" for k, _ in seen), seen
+    assert not s.torpedoes and s.planes["usa-devastator-1"].ordnance == "torpedo"
+
+
+def test_objective_a_dive_bomber_passes_the_nearer_destroyer_for_the_carrier():
+    """dive-on-kaga: a Dauntless at D4 facing south has destroyer 1 (5 VP a segment) two hexes ahead and Kaga
+    (10 VP a segment) five hexes off. It does not spend its bomb on the destroyer: it closes on Kaga, still high."""
+    s = situation("dive-on-kaga", [pl("usa-dauntless-1", "D4", S, ordnance="dive_bomb"),
+                                   pl("japan-zero-1", "P12", N, "low")])
+    kaga = s.ships["kaga"].hexes
+    s, seen = fly_bot(s, "usa-dauntless-1")
+    assert not any(k == "drop" for k, _ in seen), seen
+    p = s.planes["usa-dauntless-1"]
+    assert p.ordnance == "dive_bomb" and p.alt == "high"
+    assert min(ai.hex_distance(p.hex, h) for h in kaga) < min(ai.hex_distance(H("D4"), h) for h in kaga)
+
+
 def test_it_keeps_its_ordnance_where_it_would_score_nothing():
     s = situation("dive-on-kaga", [pl("usa-dauntless-1", "B12", N, ordnance="dive_bomb"),
                                    pl("japan-zero-1", "O2", S, "low")])
@@ -423,6 +448,24 @@ def test_a_reinforcement_enters_on_a_legal_hex_near_or_far_by_attitude(usa_plane
     d = {o.id: min(ai.hex_distance(H(o.fields["hex"]), q.hex) for q in s.planes.values() if q.side == "japan")
          for o in p.options}
     assert d[got] == (min(d.values()) if expect == "near" else max(d.values()))
+
+
+@pytest.mark.parametrize("japan_planes, att", [
+    (["H12", "I12"], EVASIVE),           # none of its own on the board against two: the furthest hex was A1 or P1
+    ([], AGGRESSIVE),                    # no airplane on the board at all: every hex tied and A1 was taken
+])
+def test_place_reinforcement_an_armed_bomber_enters_nearest_its_target(japan_planes, att):
+    """dive-on-kaga, end of turn 2: the two Dauntlesses of VB-3 arrive on the north edge with their dive bombs.
+    Whatever the attitude, each enters at the offered hex nearest the carriers it will dive on (7 hexes)."""
+    planes = [pl(f"japan-zero-{i + 1}", h, N, "low") for i, h in enumerate(japan_planes)]
+    s = situation("dive-on-kaga", planes, side="usa", phase="reinforcements", turn=2)
+    p = GAME.pause(s)
+    assert p.kind == "place-reinforcement" and p.options[0].fields["plane"] == "usa-dauntless-9"
+    assert attitude(view_of(s, "usa"), "usa") == att
+    carriers = [h for x in s.ships.values() if x.cls == "carrier" for h in x.hexes]
+    d = {o.id: min(ai.hex_distance(H(o.fields["hex"]), h) for h in carriers) for o in p.options}
+    got = choose(s)
+    assert d[got] == min(d.values()) == 7, (got, d)
 
 
 # -- whole games -----------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ LOW_HANDICAP = 0.4                # ending at low altitude (a group there counts
 REACH_P = 0.6                     # how often an enemy that can bring its guns to bear is counted to shoot
 REACH_ACTIVATED = 0.15            # the same for an enemy already activated (next turn, after everyone moved)
 ORDNANCE_WORTH = 3.0              # what an armed bomber is worth beyond its VP (the strike it still carries)
+TORPEDO_ODDS = 0.25               # a torpedo run that may miss is taken if worth this share of its best target
 
 
 @lru_cache(maxsize=1)
@@ -132,6 +133,21 @@ class Pos:
                     isles[st.hex] = isles.get(st.hex, 0.0) + pts
             got = self._targets = {"torpedo": ships, "dive_bomb": {**isles, **ships}, "bomb": {**isles, **ships}}
         return got
+
+
+def aims(pos: Pos, ordnance: str, h, speed: int) -> dict[tuple[int, int], float]:
+    """The strike targets an armed bomber at `h` goes for: its ordnance's targets less the ship segments worth less
+    than the best segment it can still reach before the game ends (speed hexes a turn), the best weighing each
+    segment's VP against the hexes to fly to it (PRESS_DIST a hex). Island hexes are all kept."""
+    tg = pos.strike_targets.get(ordnance, {})
+    ships = pos.strike_targets["torpedo"]          # the enemy ship segments still unhit
+    reach = speed * (pos.sc.end_turn - pos.s.turn + 1)
+    near = [(v - PRESS_DIST * hex_distance(h, t), v) for t, v in ships.items()
+            if t in tg and hex_distance(h, t) <= reach]
+    if not near:
+        return tg
+    top = max(near)[1]
+    return {t: v for t, v in tg.items() if t not in ships or v >= top}
 
 
 def attitude(view: dict[str, Any], side: str) -> str:
@@ -361,17 +377,21 @@ class Plan:
         self.plane, self.turn, self.ids, self.score = plane, turn, list(ids), score
 
 
-def _torpedo_value(pos: Pos, drop_hex, facing: int) -> float:
+def _torpedo_value(pos: Pos, drop_hex, facing: int, aimed) -> float:
     """Expected VP of a torpedo dropped onto `drop_hex` running `facing`: the segments it would strike this end
     of turn (after the ships' move, each legal move counted alike) and, at half weight, the next end of turn (the
-    ship going on ahead); a ship of its own side in the way counts against it."""
+    ship going on ahead; none after the last turn). A ship of its own side in the way counts against it, an enemy
+    ship with no segment among the bomber's `aimed` targets not at all."""
     d = pos.d
     speed = d.torpedo_speed(pos.side)
     run1 = [drop_hex] + [ahead(drop_hex, facing, i) for i in range(1, speed + 1)]
-    run2 = [ahead(drop_hex, facing, i) for i in range(speed + 1, 2 * speed + 1)]
+    run2 = [ahead(drop_hex, facing, i) for i in range(speed + 1, 2 * speed + 1)] \
+        if pos.s.turn < pos.sc.end_turn else []
     total = 0.0
     for k, x in pos.s.ships.items():
         sign = 1.0 if x.side != pos.side else -1.0
+        if sign > 0 and not any(h in aimed for h in x.hexes):
+            continue
         pts = getattr(pos.sc.vp, f"{x.cls}_segment")
         cls = d.ship_classes[x.cls]
         still = not pos.sc.uses("ships") or any(x.hit[cls.segments.index(sg)] for sg in cls.stops_when_hit)
@@ -413,7 +433,10 @@ def plan_movement(pos: Pos, plane: str, mode: str, att: str, shot=None, rng=None
     last0 = mv.path[-1] if mv is not None and mv.plane == plane and mv.path else ""
     agile = spec.has("agile")
     ordn = p.ordnance if pos.armed(plane) else ""
-    targets = pos.strike_targets.get(ordn, {}) if ordn else {}
+    targets = aims(pos, ordn, p.hex, spec.speed) if ordn else {}
+    # a torpedo is kept for a better run (until the last turn) unless this one is worth TORPEDO_ODDS of the best
+    # segment it goes for (a run that strikes it whatever the ship does always is)
+    keep = TORPEDO_ODDS * max(targets.values(), default=0.0) if s.turn < pos.sc.end_turn else 0.0
     barr = {b.hex for b in s.barrages} if s.barrages else set()
     bdmg = pos.d.barrage.damage
     armor = spec.armor
@@ -437,8 +460,8 @@ def plan_movement(pos: Pos, plane: str, mode: str, att: str, shot=None, rng=None
         if ordn == "torpedo" and last == "advance" and node.alt == "low":
             to = ahead(node.hex, node.facing)
             if pos.lay.is_water(to) and c.ship_at(to) is None:
-                v = _torpedo_value(pos, to, node.facing)
-                if v > 0:
+                v = _torpedo_value(pos, to, node.facing, targets)
+                if v > 0 and v >= keep:
                     best = (v, "torpedo")
         elif ordn == "dive_bomb" and last == "dive":
             v = targets.get(node.hex, 0.0)
@@ -515,7 +538,7 @@ class _Scorer:
         self.exit_edges = pos.exits.get(side, set())
         ordn = p.ordnance if pos.armed(plane) else ""
         self.ordn = ordn
-        self.targets = pos.strike_targets.get(ordn, {}) if ordn else {}
+        self.targets = aims(pos, ordn, p.hex, spec.speed) if ordn else {}
         # its charges: the airplanes of its own on a mission (armed, or bombers that score by leaving the board)
         self.armed_friends = [e for k, e in self.friends if pos.armed(k) or (
             self.exit_edges and not pos.d.aircraft[e.type].is_fighter)]
@@ -773,7 +796,7 @@ class SoloBot(Agent):
     def _can_strike(self, pos: Pos, plane: str) -> bool:
         p = pos.s.planes[plane]
         spec = pos.d.aircraft[p.type]
-        tg = pos.strike_targets.get(p.ordnance, {})
+        tg = aims(pos, p.ordnance, p.hex, spec.speed)
         return any(hex_distance(p.hex, t) <= spec.speed + 1 for t in tg)
 
     def _sure_shot(self, pos: Pos, plane: str) -> bool:
@@ -888,15 +911,20 @@ class SoloBot(Agent):
 
     # reinforcements -------------------------------------------------------------------------------------------
     def _place_reinforcement(self, view, decision, att) -> str:
-        """The offered hex nearest its attitude's focus (Mission: the strike targets or its armed bombers;
-        Intercept: the enemy's armed bombers; Aggressive: the nearest enemy), out of reach of enemy guns where
-        it can; Evasive: the hex furthest from the enemy. Ties: the first offered."""
+        """An airplane arriving with ordnance the scenario uses: the offered hex nearest the targets it will go for
+        (aims), whatever the attitude. Others: the offered hex nearest its attitude's focus (Mission: its armed
+        bombers; Intercept: the enemy's armed bombers; Aggressive: the nearest enemy); Evasive: the hex furthest
+        from the enemy. Either way out of reach of enemy guns where it can. Ties: the first offered."""
         pos = Pos(view, self.side)
         s = pos.s
         plane = decision.options[0].fields["plane"]
-        kind = next(e["type"] for e in view["reinforcements"] if e["id"] == plane)
-        spec = pos.d.aircraft[kind]
+        entry = next(e for e in view["reinforcements"] if e["id"] == plane)
+        spec = pos.d.aircraft[entry["type"]]
         worth = float(pos.sc.vp.fighter if spec.is_fighter else pos.sc.vp.bomber)
+        ordn = entry["ordnance"] if entry["ordnance"] and pos.sc.uses(ORDNANCE_RULE[entry["ordnance"]]) else ""
+        armed = bool(ordn and pos.strike_targets.get(ordn))
+        if armed:
+            worth += ORDNANCE_WORTH
         enemies = [(k, e) for k, e in s.planes.items() if e.side != self.side]
         if att == INTERCEPT:
             focus = [e.hex for k, e in enemies if pos.armed(k)] or [e.hex for k, e in enemies]
@@ -908,9 +936,12 @@ class SoloBot(Agent):
         best, key = None, None
         for o in decision.options:
             h = hex_of(o.fields["hex"])
-            dist = min((hex_distance(h, x) for x in focus), default=0)
             th = threat(pos, plane, h, o.fields["alt"], 0, spec.armor, worth)
-            k = (dist if att == EVASIVE else -dist) - 2.0 * th
+            if armed:
+                k = -min(hex_distance(h, t) for t in aims(pos, ordn, h, spec.speed)) - 2.0 * th
+            else:
+                dist = min((hex_distance(h, x) for x in focus), default=0)
+                k = (dist if att == EVASIVE else -dist) - 2.0 * th
             if key is None or k > key:
                 best, key = o.id, k
         return best

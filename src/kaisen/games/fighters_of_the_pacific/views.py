@@ -61,7 +61,8 @@ def view(s: FotPState, d, side: str | None, pause) -> dict[str, Any]:
         "move": None if m is None else {"plane": m.plane, "mode": m.mode, "mp": m.mp, "path": list(m.path)},
         "chain": [{"shooter": x.shooter, "target": x.target} for x in s.chain],
         "exits": [{"side": e.side, "edge": e.edge} for e in sc.exit],
-        "reinforcements": [{"id": e.id, "side": e.side, "type": e.type, "turn": e.turn, "zone": e.zone}
+        "reinforcements": [{"id": e.id, "side": e.side, "type": e.type, "turn": e.turn, "zone": e.zone,
+                            "ordnance": e.ordnance}
                            for e in roster(d, s.scenario) if e.turn >= s.turn],
         "pending": pending,
         "position": s.to_json(),
