@@ -460,7 +460,7 @@ def test_place_reinforcement_an_armed_bomber_enters_nearest_its_target(japan_pla
     planes = [pl(f"japan-zero-{i + 1}", h, N, "low") for i, h in enumerate(japan_planes)]
     s = situation("dive-on-kaga", planes, side="usa", phase="reinforcements", turn=2)
     p = GAME.pause(s)
-    assert p.kind == "place-reinforcement" and p.options[0].fields["plane"] == "usa-dauntless-9"
+    assert p.kind == "place-reinforcement" and p.options[0].fields["plane"] == "usa-dauntless-5"
     assert attitude(view_of(s, "usa"), "usa") == att
     carriers = [h for x in s.ships.values() if x.cls == "carrier" for h in x.hexes]
     d = {o.id: min(ai.hex_distance(H(o.fields["hex"]), h) for h in carriers) for o in p.options}

@@ -89,7 +89,7 @@ def test_ships_a_carrier_hit_at_front_or_centre_launches_no_reinforcements(hit):
 
 def test_ships_a_carrier_hit_only_at_the_back_still_launches():
     akagi = ship("akagi", "japan", "carrier", ["L3", "L4", "L5"], hit=[False, False, True])
-    s = situation("dive-on-kaga", [FAR], ships=[akagi], side="japan", phase="reinforcements", turn=3)
+    s = situation("dive-on-kaga", [FAR], ships=[akagi], side="japan", phase="reinforcements", turn=2)
     assert kind(s) == "place-reinforcement"
     assert all(option(s, o)["hex"][0] in "KLM" for o in offered(s))      # around the carrier
 

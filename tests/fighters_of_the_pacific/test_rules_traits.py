@@ -83,6 +83,6 @@ def test_illegal_answers_refused_at_barrage_ship_and_placement():
     s = situation("kido-butai", [pl("usa-wildcat-1", "B11", N)],
                   ships=[ship("japan-dd-1", "japan", "destroyer", ["H6", "H7"])], side="japan", phase="ships")
     refused(s, "ship:back", "ship:stay", "pass")
-    s = situation("dive-on-kaga", [pl("usa-wildcat-1", "B11", N)], side="japan", phase="reinforcements", turn=3)
+    s = situation("dive-on-kaga", [pl("usa-wildcat-1", "B11", N)], side="japan", phase="reinforcements", turn=2)
     assert kind(s) == "place-reinforcement"
     refused(s, "place:A1", "place:", "pass")
