@@ -11,10 +11,21 @@ first side and set against the game's result (1 a win, 0 a loss, 0.5 a draw). It
 gives), and of a coin (0.693), and a calibration table: predicted chance in tenths against the mean result there.
 An evaluation worth its place scores below the constant; one above it misleads a search more than it helps.
 The games differ from the seeds a game's fit was made on (its evaluation.py says which).
+
+    .venv/bin/python benchmarks/evaluation_fit.py --fit --game pacific-fury [--scenario ID ...] [--games 1500]
+        [--test 700]
+
+refits the weights of a game whose evaluation module names them (`WEIGHTS`, `WEIGHT_NAMES`, `REFERENCE`, the
+side `terms(data, state)` count toward and `chance(terms, weights)` gives the chance of): cross-entropy over the
+sampled states of --games heuristic games (seeds 30000..), each --scenario given in turn (default: the game's
+default), minimised by Nelder-Mead from the weights in use; then both are scored on --test other games (seeds
+40000..). The terms are the game's own code, so the fit and the evaluation cannot drift apart. Needs numpy and
+scipy (`pip install -e '.[bench]'`).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
@@ -76,20 +87,82 @@ def measure(game_id: str, games: int, seed: int, share: float, scenario: str | N
                              "observed": sy / n} for k, (n, sp, sy) in sorted(bins.items())]}
 
 
+def module_of(game):
+    """The game's evaluation module, when it names its weights for a fit (else None)."""
+    try:
+        mod = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.evaluation")
+    except ImportError:
+        return None
+    return mod if all(hasattr(mod, k) for k in ("WEIGHTS", "WEIGHT_NAMES", "REFERENCE", "terms", "chance")) else None
+
+
+def fit(game_id: str, scenarios: list[str | None], games: int, test: int, share: float) -> dict:
+    """Refit the weights of a game's evaluation (module docstring): weights in use and fitted, with test log-loss."""
+    import numpy as np                      # the bench extra: only a fit needs them
+    from scipy.optimize import minimize
+
+    game = get_game(game_id)
+    mod = module_of(game)
+    if mod is None:
+        raise SystemExit(f"{game_id}'s evaluation names no weights to fit (WEIGHTS, chance, terms, REFERENCE)")
+
+    def sample(seed: int, n: int):
+        rows, ys = [], []
+        for sc in scenarios:
+            for s, y in states(game, n, seed, share, sc):
+                rows.append(tuple(mod.terms(game.data, s)))
+                ys.append(y if mod.REFERENCE == game.sides[0] else 1.0 - y)
+        return rows, np.array(ys)
+
+    train, ytr = sample(30000, games)
+    held, yte = sample(40000, test)
+
+    def loss(w, rows, ys) -> float:
+        p = np.clip(np.array([mod.chance(r, tuple(w)) for r in rows]), EPS, 1 - EPS)
+        return float(-np.mean(ys * np.log(p) + (1 - ys) * np.log(1 - p)))
+    now = tuple(mod.WEIGHTS)
+    got = minimize(lambda w: loss(w, train, ytr), now, method="Nelder-Mead",
+                   options={"maxiter": 3000, "xatol": 1e-3, "fatol": 1e-6}).x
+    mean = float(np.mean(yte))
+    return {"game": game_id, "scenarios": [game.scenario(sc).id for sc in scenarios], "train_states": len(train),
+            "test_states": len(held), "names": list(mod.WEIGHT_NAMES), "weights_now": list(now),
+            "weights_fitted": [round(float(v), 4) for v in got],
+            "test_log_loss": {"now": loss(now, held, yte), "fitted": loss(got, held, yte),
+                              "constant": cross_entropy([(mean, y) for y in yte]), "coin": math.log(2)}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=sorted(GAMES))
-    ap.add_argument("--scenario")
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--scenario", action="append")
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--test", type=int, default=700)
+    ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seed", type=int, default=50000)
     ap.add_argument("--share", type=float, default=0.1)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    if a.games < 1 or not 0 < a.share <= 1:
-        ap.error("--games must be at least 1 and --share in (0, 1]")
+    a.games = a.games or (1500 if a.fit else 300)
+    if a.games < 1 or a.test < 1 or not 0 < a.share <= 1:
+        ap.error("--games and --test must be at least 1 and --share in (0, 1]")
+    if a.fit:
+        if not a.game or len(a.game) != 1:
+            ap.error("--fit refits one game's weights: name it with --game")
+        r = fit(a.game[0], a.scenario or [None], a.games, a.test, a.share)
+        if a.json:
+            print(json.dumps(r, indent=1))
+            return
+        ll = r["test_log_loss"]
+        print(f"{r['game']} ({', '.join(r['scenarios'])}): {r['train_states']} train states, "
+              f"{r['test_states']} test states")
+        print(f"  weights now    {dict(zip(r['names'], r['weights_now']))}: test log-loss {ll['now']:.4f}")
+        print(f"  fitted         {dict(zip(r['names'], r['weights_fitted']))}: test log-loss {ll['fitted']:.4f}")
+        print(f"  constant {ll['constant']:.4f}   coin {ll['coin']:.4f}")
+        return
     results = []
     for g in a.game or list(GAMES):
-        results.append(measure(g, a.games, a.seed, a.share, a.scenario))
+        for sc in a.scenario or [None]:
+            results.append(measure(g, a.games, a.seed, a.share, sc))
         if not a.json:
             r = results[-1]
             ll = r["log_loss"]

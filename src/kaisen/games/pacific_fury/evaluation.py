@@ -29,7 +29,7 @@ The US lead, in boxes of the Initiative Track (every term counted toward the US,
 random walk's, so a one-box lead is worth little in August and almost a win on the last operation of November.
 The weights are fitted (cross-entropy, the results 1, 0 and 0.5 for a draw) on a tenth of the decision states of
 1,500 seeded heuristic-against-heuristic games (the policy a search's rollouts follow), then rounded:
-`benchmarks/pacific_fury_evaluation_fit.py` refits them. On the states of 700 other games they predict the result
+`benchmarks/evaluation_fit.py --fit` refits them. On the states of 700 other games they predict the result
 with log-loss 0.624, against 0.683 for the marker alone and 0.693 for a coin; on 200 more (`benchmarks/
 evaluation_fit.py`, seeds 50000-50199) 0.616. The weights they replace (SCALE 1.2, LANDING 0.25, FLEET 2.0, a
 damaged ship counted as afloat), fitted on an earlier heuristic, scored 0.693 on those 200: no better than a
@@ -49,7 +49,9 @@ SCALE = 0.8          # logistic slope per box of lead, one turn from the end
 SHIFT = 1.0          # boxes for the Return Phase shift still to come
 LANDING = 0.75       # boxes per Transports unit (or Tokyo Express) that may still land this turn
 FLEET = 3.0          # boxes per turn left for the whole of one fleet's share of power
-WEIGHTS = (SCALE, SHIFT, LANDING, FLEET)
+WEIGHTS = (SCALE, SHIFT, LANDING, FLEET)    # what benchmarks/evaluation_fit.py --fit refits
+WEIGHT_NAMES = ("SCALE", "SHIFT", "LANDING", "FLEET")
+REFERENCE = "usa"    # the side `terms` count toward and `chance` is for
 FLOOR = 0.05         # turns: keeps the last operation's lead finite
 CLAMP = 30.0
 OUT_OF_PLAY = frozenset(("sunk", "removed", "reserve"))
@@ -73,22 +75,17 @@ def evaluate(game, s: PFState, side: str) -> float:
         raise ValueError(f"unknown side {side!r}; sides are {SIDES}")
     if s.step == "over" and (v := end_value(game.pause(s), side)) is not None:
         return v
-    x = us_lead(game.data, s)
-    if side == "japan":
-        x = -x
-    return logistic(x, CLAMP)
+    p = chance(terms(game.data, s), WEIGHTS)
+    return p if side == REFERENCE else 1.0 - p
 
 
-def us_lead(d: PFData, s: PFState) -> float:
-    """The US lead in boxes, read with the time left (the logistic's argument; see the module docstring)."""
-    return scaled_lead(terms(d, s), WEIGHTS)
-
-
-def scaled_lead(t: Terms, w: tuple[float, float, float, float]) -> float:
-    """The logistic's argument from the terms and the weights (SCALE, SHIFT, LANDING, FLEET)."""
-    scale, shift, landing, fleet = w
-    lead = t.marker + shift * t.shift + landing * t.landings + fleet * t.fleet_turns
-    return scale * lead / math.sqrt(t.left + FLOOR)
+def chance(t: Terms | tuple, w: tuple[float, ...]) -> float:
+    """The US's chance from the terms and the weights (SCALE, SHIFT, LANDING, FLEET): the logistic of the lead in
+    boxes, read with the time left (module docstring)."""
+    marker, shift, landings, fleet_turns, left = t
+    scale, w_shift, w_landing, w_fleet = w
+    lead = marker + w_shift * shift + w_landing * landings + w_fleet * fleet_turns
+    return logistic(scale * lead / math.sqrt(left + FLOOR), CLAMP)
 
 
 def terms(d: PFData, s: PFState) -> Terms:
