@@ -288,8 +288,20 @@ def test_fury_at_midway_rollouts_run_through_the_end_of_the_next_turn():
         turn = s.turn
         end = agent._rollout(s, random.Random(0))
         assert isinstance(fam.pause(end), End) or end.turn >= turn + 2
+    nof = get_game("nights-of-fury")
+    assert ISMCTSAgent(nof, "usn", 1, budget=LEVELS["easy"]).budget == LEVELS["easy"]
+
+
+def test_pacific_fury_rollouts_run_to_the_end_of_the_turn():
+    """A Pacific Fury turn asks 57-106 decisions of heuristic players: its rollouts may run 150 (`search_reach`), so
+    a path is scored at the turn's end, after the operations its answer leads to, not 24 decisions in."""
     pf = get_game("pacific-fury")
-    assert ISMCTSAgent(pf, "usa", 1, budget=LEVELS["easy"]).budget == LEVELS["easy"]
+    agent = ISMCTSAgent(pf, "usa", 1, budget=LEVELS["easy"])
+    assert (agent.budget.horizon, agent.budget.rollout_steps) == (1, 150)
+    assert agent.budget.iterations == LEVELS["easy"].iterations and agent.budget.seconds == LEVELS["easy"].seconds
+    for s, p in decisions(pf, 4, 3, every=11):
+        end = agent._rollout(s, random.Random(0))
+        assert isinstance(pf.pause(end), End) or end.turn == s.turn + 1
 
 
 # -- the paired check of a departure (`verify`) ------------------------------------------------------------------
