@@ -32,7 +32,9 @@ heuristic games a scenario, 2026-11-25; log-loss against a constant at the scena
 Santa Cruz 0.643 and Strike Escort 0.658, worse than their constants (0.621, 0.612), and a steeper reading makes
 those worse still. So what a strike is worth (`strike`) is misjudged where strikes decide, and no one set of
 weights serves both kinds of scenario: a free fit over all ten (`--fit`) went to a negative temperature on the
-last turn, which means nothing. The weights were kept; a search plays the strike scenarios on a weak evaluation. Over: 1 for the winner, 0 for the loser, 0.5 a draw. It reads only the state."""
+last turn, which means nothing. The weights were kept; a search plays the strike scenarios on a weak evaluation.
+
+Over: 1 for the winner, 0 for the loser, 0.5 a draw. It reads only the state."""
 from __future__ import annotations
 
 

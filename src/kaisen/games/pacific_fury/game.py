@@ -78,9 +78,9 @@ class PacificFury(Game[PFState]):
 
     def search_reach(self, budget: Any) -> Any:
         """Rollouts run to the end of the turn (up to 150 decisions; a turn asks 57-106 of heuristic players), not
-        24-60: cut in mid-turn, a path is scored before the operations its answer leads to are fought out. Over 100
-        seeded games against the heuristic (seeds 0-49 a side, untimed) ismcts-easy won 46 and lost 32 with the
-        longer rollouts; over 200 with the short ones it won 35% and lost 42% (docs/ladder.md)."""
+        24-60: cut in mid-turn, a path is scored before the operations its answer leads to are fought out. Over 200
+        seeded games against the heuristic (seeds 0-99 a side, untimed) ismcts-easy won 101 and lost 61 with the
+        longer rollouts; over the same seeds with the short ones it won 70 and lost 84 (docs/ladder.md)."""
         return replace(budget, rollout_steps=max(budget.rollout_steps, TURN_DECISIONS))
 
     def to_json(self, state: PFState) -> dict[str, Any]:
