@@ -101,6 +101,18 @@ def test_every_pairing_plays_the_same_seeds_as_simulate(first_option_agent):
     assert [r[0] for r in rows] == ["random", "heuristic", "first"] and all(rows[i][i + 1] == "-" for i in range(3))
 
 
+def test_each_pairing_lists_its_games_results_in_seed_order_so_two_ladders_compare_game_by_game():
+    summary = ladder(PF, ["random", "heuristic"], 4, seed=9)
+    for p in summary["pairings"]:
+        seats = {p["a_side"]: p["a"], p["b_side"]: p["b"]}
+        want = ""
+        for i in range(4):
+            winner = play_one(PF, {s: seats[s] for s in PF.sides}, 9 + i).end.winner
+            want += "d" if winner is None else "a" if winner == p["a_side"] else "b"
+        assert p["results"] == want
+        assert [p["results"].count(c) for c in "abd"] == [p["a_wins"], p["b_wins"], p["draws"]]
+
+
 def test_two_worker_processes_give_the_results_of_one_but_the_timings():
     args = ("ladder", "pacific-fury", "--agents", "random,heuristic", "--games", "3", "--seed", "11", "--json")
     one, two = kaisen(*args, "--jobs", "1"), kaisen(*args, "--jobs", "2")

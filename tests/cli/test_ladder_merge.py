@@ -63,6 +63,15 @@ def test_the_merged_mean_time_weighs_each_part_by_its_decisions_and_the_p95_come
         assert tm["p95_s"] == histogram_p95(tm["histogram"])
 
 
+def test_a_part_from_before_results_were_kept_merges_without_them(parts):
+    old = json.loads(json.dumps(parts["3-4"]))
+    for p in old["pairings"]:
+        del p["results"]
+    merged = merge([parts["0-2"], old])
+    assert all("results" not in p for p in merged["pairings"])
+    assert [p["games"] for p in merged["pairings"]] == [5, 5]
+
+
 def test_a_part_without_bins_leaves_the_largest_p95_of_the_parts_an_upper_bound(parts):
     old = json.loads(json.dumps(parts["3-4"]))
     for t in old["timing"].values():
@@ -81,6 +90,8 @@ def test_seeds_with_a_gap_are_listed_as_ranges_and_a_merged_ladder_merges_again(
     assert again["seeds"] == [[0, 4], [7, 8]]
     assert [p["seed"] for p in again["parts"]] == [0, 3, 7]
     assert again["pairings"][0]["games"] == 7
+    for p, a, b, c in zip(again["pairings"], *(parts[k]["pairings"] for k in ("0-2", "3-4", "7-8"))):
+        assert p["results"] == a["results"] + b["results"] + c["results"]      # in seed order, the gap left out
     res = kaisen("ladder-merge", write(tmp_path, "a", parts["0-2"]), write(tmp_path, "b", parts["7-8"]))
     assert res.exit_code == 0, res.output
     assert "5 games per pairing on each side, seeds 0..2, 7..8" in res.stdout
@@ -111,6 +122,8 @@ def changed(summary, **edits):
     (lambda p: changed(p["3-4"], pairings=[dict(p["3-4"]["pairings"][0], draws=1), p["3-4"]["pairings"][1]]),
      "do not add up to its games"),
     (lambda p: changed(p["3-4"], games=0), "games must be at least 1"),
+    (lambda p: changed(p["3-4"], pairings=[dict(p["3-4"]["pairings"][0], results="ax"), p["3-4"]["pairings"][1]]),
+     "results must be one letter a game"),
     (lambda p: changed(p["3-4"], timing={"random": p["3-4"]["timing"]["random"]}), "timing lacks agent heuristic"),
     (lambda p: changed(p["3-4"], timing={**p["3-4"]["timing"], "random": {"decisions": 5, "mean_s": 1e-6,
                                                                             "p95_s": 1e-6, "histogram": {"3": 4}}}),

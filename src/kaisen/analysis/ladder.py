@@ -69,6 +69,7 @@ class Tally:
     b_wins: int = 0
     draws: int = 0
     seats: dict[str, str] = field(default_factory=dict)
+    results: str = ""       # one letter a game in seed order: "a" or "b" the agent that won, "d" a draw
 
 
 def pairings(game: Game, agents: list[str]) -> list[Tally]:
@@ -139,6 +140,7 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
             tally.a_wins += 1
         else:
             tally.b_wins += 1
+        tally.results += RESULT[None if winner is None else winner == tally.a_side]
         for side, values in seconds.items():
             times[tally.seats[side]].extend(values)
         if progress:
@@ -154,10 +156,17 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
     }
 
 
+# a game's letter in a pairing's `results`: the first agent won (True), the second (False), drawn (None)
+RESULT = {True: "a", False: "b", None: "d"}
+
+
 def pairing_row(t: Tally) -> dict[str, Any]:
-    return {"a": t.a, "b": t.b, "a_side": t.a_side, "b_side": t.b_side, "games": t.games, "a_wins": t.a_wins,
-            "b_wins": t.b_wins, "draws": t.draws, "a_win_rate": t.a_wins / t.games,
-            "a_ci": list(wilson(t.a_wins, t.games))}
+    row = {"a": t.a, "b": t.b, "a_side": t.a_side, "b_side": t.b_side, "games": t.games, "a_wins": t.a_wins,
+           "b_wins": t.b_wins, "draws": t.draws, "a_win_rate": t.a_wins / t.games,
+           "a_ci": list(wilson(t.a_wins, t.games))}
+    if len(t.results) == t.games:
+        row["results"] = t.results
+    return row
 
 
 def total_row(a: str, b: str, both: list[Tally]) -> dict[str, Any]:
@@ -314,6 +323,12 @@ def _check_part(summary: Any, name: str) -> None:
                 _count(p["draws"], "draws", name) != games:
             raise _refuse(f"{name}: a pairing's wins and draws do not add up to its games",
                           [p["a_wins"], p["b_wins"], p["draws"], games], "a_wins + b_wins + draws = games")
+        results = p.get("results")
+        if results is not None and not (isinstance(results, str) and len(results) == games
+                                        and [results.count(c) for c in "abd"] == [p["a_wins"], p["b_wins"],
+                                                                                  p["draws"]]):
+            raise _refuse(f"{name}: a pairing's results must be one letter a game (a, b or d) matching its counts",
+                          results, f"{games} letters: {p['a_wins']} a, {p['b_wins']} b, {p['draws']} d")
     for agent in agents:
         t = summary["timing"].get(agent)
         if not isinstance(t, dict) or "decisions" not in t:
@@ -357,12 +372,17 @@ def merge(summaries: list[dict[str, Any]], names: list[str] | None = None) -> di
         if [(p["a"], p["b"], p["a_side"], p["b_side"]) for p in summary["pairings"]] != keys:
             raise _refuse(f"{name} has other pairings than {names[0]}", len(summary["pairings"]), len(keys))
     tallies = [Tally(a, b, a_side, b_side) for a, b, a_side, b_side in keys]
+    by_seed: list[dict[int, str]] = [{} for _ in tallies]
     for summary in summaries:
-        for t, p in zip(tallies, summary["pairings"]):
+        seeds = [i for a, b in seed_ranges(summary) for i in range(a, b + 1)]
+        for t, p, games in zip(tallies, summary["pairings"], by_seed):
             t.games += p["games"]
             t.a_wins += p["a_wins"]
             t.b_wins += p["b_wins"]
             t.draws += p["draws"]
+            games.update(zip(seeds, p.get("results", "")))
+    for t, games in zip(tallies, by_seed):
+        t.results = "".join(games[i] for i in sorted(games))    # a part without results leaves them out
     agents = first["agents"]
     joined: list[list[int]] = []
     for a, b, _ in ranges:
