@@ -277,3 +277,36 @@ def test_d3_pt_boats_close_to_their_own_torpedo_reach():
     s = at("henderson-bombardment", "move:usn-pt", "movement", initiative="ijn", bands=dict(bands, **{"usn-pt": 5}),
            moving="usn", todo=("usn-pt",))
     assert answer(s) == "hold"
+
+
+@pytest.mark.parametrize("scenario", [sc.id for sc in GAME.scenarios if sc.id in D.data.scenarios])
+def test_d4_what_the_heuristic_reads_of_the_enemys_detection_roll_is_the_rules_own_count(scenario):
+    """D.4, E, F, H: `ai.enemy_detection` works the enemy's detection modifiers out of a side's view (to decide on
+    searchlights, J); wherever it gives a number, that number is `detection.modifiers`' sum on the true state,
+    the radar taken as the USN's search radar within 3 bands (its cards are hidden). A guard against the two
+    counts drifting apart when a modifier changes in one of them."""
+    from kaisen.engine import testing
+    from kaisen.games.nights_of_fury import ai, detection
+    from kaisen.games.nights_of_fury.common import Ctx
+    radar = D.data.detection_mods["radar_in_range"]
+    rng = random.Random(5)
+    s = GAME.new_state(scenario)
+    compared = 0
+    while not isinstance(p := GAME.pause(s), End):
+        if isinstance(p, Decision) and rng.random() < 0.25:
+            view = GAME.view(s, p.side)
+            if "divisions" in view:
+                b = ai.Board(view, p.side)
+                for div in b.mine:
+                    seen = ai.enemy_detection(b, div)
+                    if seen == -99:                     # no enemy division that counts for the range (D.4)
+                        continue
+                    c = Ctx(s, D)
+                    target = s.divisions[div["id"]]
+                    rules = sum(v for _, v in detection.modifiers(c, b.foe, target, radar_counts=False))
+                    if b.foe == "usn" and c.nearest(b.foe, target) <= 3:
+                        rules += radar
+                    assert seen == rules, (s.turn, div["id"], detection.modifiers(c, b.foe, target, False))
+                    compared += 1
+        s = GAME.apply(s, testing.random_answer(p, rng))
+    assert compared > 20
