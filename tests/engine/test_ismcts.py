@@ -133,13 +133,15 @@ class TakeOne(Agent):
 
 def test_the_heuristics_answer_stands_until_the_rollouts_clearly_beat_it(monkeypatch):
     """At 10 counters the heuristic takes 1 (a loss against best play); a handful of iterations cannot tell
-    the answers apart, so the heuristic's answer stands; a few hundred find the winning take of 2."""
+    the answers apart, so the heuristic's answer stands; a few hundred find the winning take of 2. The rollouts
+    answer at random a tenth of the time: with none, this game has no chance in it, every rollout of an answer
+    ends alike and even a handful of them tell the answers apart."""
     game = TakeLast()
     monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
     s = game.new_state()
-    few = ISMCTSAgent(game, "a", 2, budget=Budget(6, None, rollout_steps=20))
+    few = ISMCTSAgent(game, "a", 2, budget=Budget(6, None, rollout_steps=20), epsilon=0.1)
     assert few.choose(game.view(s, "a"), game.pause(s)) == "take:1"
-    many = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20))
+    many = ISMCTSAgent(game, "a", 2, budget=Budget(600, None, rollout_steps=20), epsilon=0.1)
     assert many.choose(game.view(s, "a"), game.pause(s)) == "take:2"
     assert many.last["visits"]["take:1"] > 1       # it was tried first and kept being compared
 
@@ -375,11 +377,11 @@ def test_a_departure_checked_on_paired_rollouts_never_follows_chance_where_the_a
 
 def test_a_real_lead_survives_the_paired_check(monkeypatch):
     """At 10 counters of the take-the-last game, taking 2 wins and the heuristic's 1 loses: the check confirms the
-    search's departure."""
+    search's departure, on rollouts a tenth of whose answers are random (so that the pairs differ in spread)."""
     game = TakeLast()
     monkeypatch.setitem(base._GAME_AGENTS, (game.id, "heuristic"), TakeOne)
     s = game.new_state()
-    agent = ISMCTSAgent(game, "a", 2, budget=Budget(800, None, rollout_steps=20), verify=0.25)
+    agent = ISMCTSAgent(game, "a", 2, budget=Budget(800, None, rollout_steps=20), verify=0.25, epsilon=0.1)
     assert agent.choose(game.view(s, "a"), game.pause(s)) == "take:2"
     assert agent.last["lead"]["pairs"] == 100 and agent.last["lead"]["z"] > agent.last["lead"]["z_needed"]
     assert agent.last["iterations"] == 600
