@@ -73,7 +73,9 @@ def test_the_totals_add_up_the_overrules_by_kind_and_over_all(japan_seed_1):
 
 
 def test_the_same_seed_gives_the_same_analysis(japan_seed_1):
-    assert ovr.analyse(PF, TINY, ["japan"], seed=1, playouts=3) == japan_seed_1
+    again = ovr.analyse(PF, TINY, ["japan"], seed=1, playouts=3)
+    # `commit` names the checkout's HEAD when the analysis ended, which a commit made while the tests run moves
+    assert {k: v for k, v in again.items() if k != "commit"} == {k: v for k, v in japan_seed_1.items() if k != "commit"}
 
 
 def test_playouts_of_one_answer_twice_are_the_same_games_common_random_numbers():
