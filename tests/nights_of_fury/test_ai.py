@@ -7,9 +7,11 @@ import random
 import pytest
 
 from kaisen.agents.base import agent_names, make_agent
+from kaisen.engine import testing
 from kaisen.engine.core import Chance, Decision, End
-from kaisen.games.nights_of_fury import GAME
+from kaisen.games.nights_of_fury import GAME, ai, detection
 from kaisen.games.nights_of_fury.ai import HeuristicAgent
+from kaisen.games.nights_of_fury.common import Ctx
 from kaisen.games.nights_of_fury.state import Fire
 
 D = GAME.data
@@ -285,9 +287,6 @@ def test_d4_what_the_heuristic_reads_of_the_enemys_detection_roll_is_the_rules_o
     searchlights, J); wherever it gives a number, that number is `detection.modifiers`' sum on the true state,
     the radar taken as the USN's search radar within 3 bands (its cards are hidden). A guard against the two
     counts drifting apart when a modifier changes in one of them."""
-    from kaisen.engine import testing
-    from kaisen.games.nights_of_fury import ai, detection
-    from kaisen.games.nights_of_fury.common import Ctx
     radar = D.data.detection_mods["radar_in_range"]
     rng = random.Random(5)
     s = GAME.new_state(scenario)

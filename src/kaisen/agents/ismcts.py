@@ -17,8 +17,8 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 3. **Expand** one untried answer, then **roll out**: the game's heuristic plays both sides (seeing only each
    side's view of the sample; a share `epsilon` of answers random, none by default: over 200 Pacific Fury games
    easy won 58% against the heuristic without them and 50% with a tenth, docs/ladder.md), until the end, until
-   the horizon mark (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions (both as the game
-   stretches them: `Game.search_reach`). A game whose evaluation counts other terms on the two sides of a mark
+   the horizon mark (`Game.horizon`, the turn) has changed `horizon` times, or after `rollout_steps` decisions
+   (both as the game stretches them: `Game.search_reach`). A game whose evaluation counts other terms on the two sides of a mark
    asks for `before_mark`: the marks are then counted from the searched decision, in the tree too, and a path
    cut at the mark ends on the state before it, so that every answer is scored on the same side of that seam.
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)

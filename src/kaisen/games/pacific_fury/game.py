@@ -80,7 +80,8 @@ class PacificFury(Game[PFState]):
         """Rollouts run to the end of the turn (up to 150 decisions; a turn asks 57-106 of heuristic players), not
         24-60: cut in mid-turn, a path is scored before the operations its answer leads to are fought out. Over 200
         seeded games against the heuristic (seeds 0-99 a side, untimed) ismcts-easy won 101 and lost 61 with the
-        longer rollouts; over the same seeds with the short ones it won 70 and lost 84 (docs/ladder.md)."""
+        longer rollouts; over the same seeds with the short ones it won 70 and lost 84 (docs/ladder.md; a tenth of
+        the rollouts' answers random in both, as then; with none, the default since, 116 and 39)."""
         return replace(budget, rollout_steps=max(budget.rollout_steps, TURN_DECISIONS))
 
     def to_json(self, state: PFState) -> dict[str, Any]:
