@@ -420,6 +420,8 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
            untimed: bool = typer.Option(False, help="search levels stop on their iteration budget alone, with no "
                                         "time limit: the results depend only on the seeds, not on the machine "
                                         "or its load (the times are what those budgets cost here)"),
+           checkpoint: Optional[Path] = typer.Option(None, help="keep each finished game in this file; run the "
+                                                     "same command again to play only the games it lacks"),
            as_json: bool = typer.Option(False, "--json", help="print one JSON object (see README)"),
            out: Optional[Path] = typer.Option(None, help="also write the JSON object to this file")) -> None:
     """Every agent against every other on both sides: win rates with 95% intervals, time per decision."""
@@ -431,15 +433,17 @@ def ladder(game_id: str = typer.Argument(..., metavar="GAME"),
         names = lad.default_agents(game) if agents is None else [a.strip() for a in agents.split(",")]
         lad.check_ladder(game, names, games_, jobs)
         game.scenario(scenario)
-        if out is not None and not out.parent.is_dir():
-            raise IllegalAction("ladder", "--out names a folder that does not exist", str(out),
-                                "a file in an existing folder")
+        for flag, path in (("--out", out), ("--checkpoint", checkpoint)):
+            if path is not None and not path.parent.is_dir():
+                raise IllegalAction("ladder", f"{flag} names a folder that does not exist", str(path),
+                                    "a file in an existing folder")
         total = len(lad.pairings(game, names)) * games_
         with Progress(TextColumn("ladder"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
             task = bar.add_task("games", total=total)
             summary = lad.ladder(game, names, games_, seed, scenario, jobs=jobs,
-                                 progress=lambda done: bar.update(task, completed=done), untimed=untimed)
+                                 progress=lambda done: bar.update(task, completed=done), untimed=untimed,
+                                 checkpoint=checkpoint)
     show_ladder(game, summary, as_json, out)
 
 
@@ -477,6 +481,9 @@ def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -
     commits = summary["commit"] or ", ".join(sorted({str(p["commit"]) for p in summary.get("parts", [])})) \
         or "unknown"
     console.print(f"{total} games in {summary['seconds']} s, commit {commits}")
+    if summary.get("resumed"):
+        console.print(f"{summary['resumed']} of them read from the checkpoint (played by an earlier run; the time "
+                      "is this run's)")
 
 
 @app.command("ladder-merge")

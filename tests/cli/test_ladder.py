@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kaisen.agents import base
-from kaisen.analysis.ladder import default_agents, ladder, matrix, outcomes, p95, pairings
+from kaisen.analysis.ladder import default_agents, ladder, matrix, numbered_outcomes, p95, pairings
 from kaisen.analysis.simulate import play_one, simulate
 from kaisen.cli import app
 from kaisen.registry import get_game
@@ -120,7 +120,8 @@ def test_two_worker_processes_give_the_results_of_one_but_the_timings():
     assert stripped(json.loads(two.stdout)) == stripped(json.loads(one.stdout))
     jobs = [(PF.id, "campaign", {}, t.seats, 11 + i, False) for t in pairings(PF, ["random", "heuristic"])
             for i in range(3)]
-    game_by_game = [[(winner, {side: len(v) for side, v in times.items()}) for winner, times in outcomes(PF, jobs, n)]
+    game_by_game = [[(winner, {side: len(v) for side, v in times.items()})
+                     for _, (winner, times) in sorted(numbered_outcomes(PF, list(enumerate(jobs)), n))]
                     for n in (1, 2)]
     assert game_by_game[0] == game_by_game[1] and len({str(g) for g in game_by_game[0]}) > 1
 

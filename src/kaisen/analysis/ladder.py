@@ -2,6 +2,7 @@
 and the time each agent takes per decision."""
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import subprocess
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from kaisen.agents.base import agent_names
+from kaisen.analysis.ladder_checkpoint import Checkpoint, Outcome
 from kaisen.analysis.simulate import play_one, wilson
 from kaisen.engine.core import Game, IllegalAction
 from kaisen.registry import get_game
@@ -21,8 +23,6 @@ HUMAN = "human"
 
 # one game to play: game id, scenario, options, {side: agent}, seed, untimed (search agents without a time limit)
 Job = tuple[str, str, dict[str, Any], dict[str, str], int, bool]
-# what it gave: the winning side (None: a draw) and the seconds of each `choose` call per side
-Outcome = tuple[str | None, dict[str, list[float]]]
 
 
 def default_agents(game: Game) -> list[str]:
@@ -90,16 +90,22 @@ def play_job(job: Job) -> Outcome:
     return result.end.winner, times
 
 
-def outcomes(game: Game, jobs_list: list[Job], workers: int) -> Iterator[Outcome]:
-    """The outcomes in the order of the jobs, played here or in `workers` spawned processes."""
-    if workers <= 1:
-        for game_id, scenario, options, seats, seed, untimed in jobs_list:
+def numbered_outcomes(game: Game, numbered: list[tuple[int, Job]], workers: int) -> Iterator[tuple[int, Outcome]]:
+    """(number, outcome) of each numbered job as it finishes, played here (in order) or in `workers` spawned
+    processes (in the order they finish, so that each is kept as soon as it is played)."""
+    if workers <= 1 or len(numbered) <= 1:
+        for number, (game_id, scenario, options, seats, seed, untimed) in numbered:
             times: dict[str, list[float]] = {}
             result = play_one(game, seats, seed, scenario, options, times, untimed)
-            yield result.end.winner, times
+            yield number, (result.end.winner, times)
         return
-    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs_list))) as pool:
-        yield from pool.imap(play_job, jobs_list, chunksize=1)
+    with multiprocessing.get_context("spawn").Pool(min(workers, len(numbered))) as pool:
+        yield from pool.imap_unordered(play_numbered, numbered, chunksize=1)
+
+
+def play_numbered(numbered: tuple[int, Job]) -> tuple[int, Outcome]:
+    """`play_job` with the job's number kept beside its outcome."""
+    return numbered[0], play_job(numbered[1])
 
 
 def p95(values: list[float]) -> float:
@@ -120,19 +126,39 @@ def git_commit() -> str | None:
 
 def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: str | None = None,
            options: dict[str, Any] | None = None, jobs: int = 1,
-           progress: Callable[[int], None] | None = None, untimed: bool = False) -> dict[str, Any]:
+           progress: Callable[[int], None] | None = None, untimed: bool = False,
+           checkpoint: Path | None = None) -> dict[str, Any]:
     """Play the ladder (game i of every pairing uses seed + i) and summarise it in the README's --json format.
-    `untimed`: the search levels stop on their iterations alone, so the results depend on the seeds only."""
+    `untimed`: the search levels stop on their iterations alone, so the results depend on the seeds only.
+    `checkpoint`: a file that keeps each finished game; the games it already holds are not played again
+    (`ladder_checkpoint`)."""
     check_ladder(game, agents, games, jobs)
     sc = game.scenario(scenario)
     opts = game.resolve_options(options)
     tallies = pairings(game, agents)
     jobs_list: list[Job] = [(game.id, sc.id, opts, t.seats, seed + i, untimed) for t in tallies
                             for i in range(games)]
-    times: dict[str, list[float]] = {name: [] for name in agents}
     started = time.perf_counter()
-    for done, (winner, seconds) in enumerate(outcomes(game, jobs_list, jobs), 1):
-        tally = tallies[(done - 1) // games]
+    settings = {"game": game.id, "scenario": sc.id, "options": opts, "agents": list(agents), "games": games,
+                "seed": seed, "untimed": untimed}
+    with contextlib.ExitStack() as stack:
+        kept = None if checkpoint is None else stack.enter_context(
+            Checkpoint(checkpoint, settings, tuple(game.sides), len(tallies)))
+        done: dict[int, Outcome] = dict(kept.done) if kept else {}
+        resumed = len(done)
+        if progress and done:
+            progress(len(done))
+        todo = [(i, job) for i, job in enumerate(jobs_list) if i not in done]
+        for number, outcome in numbered_outcomes(game, todo, jobs):
+            done[number] = outcome
+            if kept:
+                kept.add(number, outcome)
+            if progress:
+                progress(len(done))
+    times: dict[str, list[float]] = {name: [] for name in agents}
+    for number in range(len(jobs_list)):
+        winner, seconds = done[number]
+        tally = tallies[number // games]
         tally.games += 1
         if winner is None:
             tally.draws += 1
@@ -143,9 +169,7 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
         tally.results += RESULT[None if winner is None else winner == tally.a_side]
         for side, values in seconds.items():
             times[tally.seats[side]].extend(values)
-        if progress:
-            progress(done)
-    return {
+    summary = {
         "game": game.id, "scenario": sc.id, "seed": seed, "games": games, "agents": list(agents), "untimed": untimed,
         "pairings": [pairing_row(t) for t in tallies],
         "totals": total_rows(tallies, agents),
@@ -154,6 +178,9 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
         "commit": git_commit(),
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
+    if checkpoint is not None:
+        summary["resumed"] = resumed        # games read from the checkpoint, played by an earlier run
+    return summary
 
 
 # a game's letter in a pairing's `results`: the first agent won (True), the second (False), drawn (None)
