@@ -22,7 +22,7 @@ def kaisen(*args: str):
 
 def counted(summary: dict) -> dict:
     """What a ladder counts, without what depends on the clock or on how it was run."""
-    out = {k: v for k, v in summary.items() if k not in ("seconds", "date", "resumed")}
+    out = {k: v for k, v in summary.items() if k not in ("seconds", "date", "resumed", "played_at")}
     out["timing"] = {name: t["decisions"] for name, t in summary["timing"].items()}
     return out
 
@@ -103,10 +103,14 @@ def test_a_checkpoint_of_another_ladder_is_refused_naming_what_differs_and_is_le
 @pytest.mark.parametrize("line, needle", [
     ("not json", "line 2 is not JSON"),
     ('{"pairing": 0, "seed": 0}', "line 2 is not a game of a ladder"),
-    ('{"pairing": 2, "seed": 0, "winner": null, "times": {}}', "line 2: no such pairing; given 2; allowed: 0..1"),
-    ('{"pairing": 0, "seed": 7, "winner": null, "times": {}}', "line 2: a seed outside the ladder's; given 7"),
-    ('{"pairing": 0, "seed": 0, "winner": "britain", "times": {}}', "line 2: the winner is not a side"),
-    ('{"pairing": 0, "seed": 0, "winner": "usa", "times": {"usa": [-1]}}', "times must be each side's seconds"),
+    ('{"pairing": 2, "seed": 0, "winner": null, "times": {}, "commit": null}',
+     "line 2: no such pairing; given 2; allowed: 0..1"),
+    ('{"pairing": 0, "seed": 7, "winner": null, "times": {}, "commit": null}',
+     "line 2: a seed outside the ladder's; given 7"),
+    ('{"pairing": 0, "seed": 0, "winner": "britain", "times": {}, "commit": null}', "line 2: the winner is not a side"),
+    ('{"pairing": 0, "seed": 0, "winner": "usa", "times": {"usa": [-1]}, "commit": null}',
+     "times must be each side's seconds"),
+    ('{"pairing": 0, "seed": 0, "winner": "usa", "times": {}, "commit": 7}', "the commit must be text or null"),
 ])
 def test_a_damaged_line_is_refused_with_its_number_and_nothing_is_played_or_changed(tmp_path, played, line,
                                                                                      needle):
@@ -158,3 +162,16 @@ def test_two_workers_keep_every_game_as_it_finishes(tmp_path):
     kept = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     assert sorted((k["pairing"], k["seed"]) for k in kept) == [(p, s) for p in (0, 1) for s in (2, 3, 4)]
     assert counted(summary) == counted(lad.ladder(PF, AGENTS, 3, seed=2))
+
+
+def test_games_kept_from_other_code_are_named_and_the_summary_claims_no_one_commit(tmp_path, monkeypatch):
+    path = tmp_path / "pf.ckpt"
+    monkeypatch.setattr(lad, "git_commit", lambda: "aaaaaaa")
+    with pytest.raises(Stop):
+        lad.ladder(PF, AGENTS, 2, seed=0, checkpoint=path, progress=stopped_after(1))
+    monkeypatch.setattr(lad, "git_commit", lambda: "bbbbbbb")
+    mixed = lad.ladder(PF, AGENTS, 2, seed=0, checkpoint=path)
+    assert mixed["played_at"] == {"aaaaaaa": 1, "bbbbbbb": 3} and mixed["commit"] is None
+    assert [json.loads(line)["commit"] for line in path.read_text().splitlines()[1:]] == ["aaaaaaa"] + ["bbbbbbb"] * 3
+    one = lad.ladder(PF, AGENTS, 2, seed=0, checkpoint=tmp_path / "one.ckpt")
+    assert one["played_at"] == {"bbbbbbb": 4} and one["commit"] == "bbbbbbb"

@@ -141,9 +141,10 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
     started = time.perf_counter()
     settings = {"game": game.id, "scenario": sc.id, "options": opts, "agents": list(agents), "games": games,
                 "seed": seed, "untimed": untimed}
+    commit = git_commit()
     with contextlib.ExitStack() as stack:
         kept = None if checkpoint is None else stack.enter_context(
-            Checkpoint(checkpoint, settings, tuple(game.sides), len(tallies)))
+            Checkpoint(checkpoint, settings, tuple(game.sides), len(tallies), commit))
         done: dict[int, Outcome] = dict(kept.done) if kept else {}
         resumed = len(done)
         if progress and done:
@@ -175,11 +176,14 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
         "totals": total_rows(tallies, agents),
         "timing": {name: timing_row(values) for name, values in times.items()},
         "seconds": round(time.perf_counter() - started, 3),
-        "commit": git_commit(),
+        "commit": commit,
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
-    if checkpoint is not None:
+    if kept is not None:
         summary["resumed"] = resumed        # games read from the checkpoint, played by an earlier run
+        summary["played_at"] = kept.commits()
+        if set(summary["played_at"]) != {commit or "unknown"}:
+            summary["commit"] = None        # as a merge of parts played at other commits
     return summary
 
 

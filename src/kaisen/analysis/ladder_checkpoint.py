@@ -4,8 +4,9 @@ runs again, playing only the games the file lacks.
 
 The file's first line names the ladder (`header`): game, scenario, options, agents, games, first seed and
 `untimed`; a file of another ladder is refused rather than mixed in. Each further line is one game: the pairing's
-index (`ladder.pairings` order), its seed, the winning side (null: a draw) and the seconds of each of the side's
-`choose` calls. A last line cut off by a kill (no newline after it) is dropped and its game played again; any other
+index (`ladder.pairings` order), its seed, the winning side (null: a draw), the seconds of each of the side's
+`choose` calls and the commit of the code that played it (`played_at`: a ladder resumed after a change of code says
+so). A last line cut off by a kill (no newline after it) is dropped and its game played again; any other
 line that is not a game of this ladder is refused with its line number, and nothing in the file is changed.
 """
 from __future__ import annotations
@@ -37,8 +38,11 @@ class Checkpoint:
     """The games a ladder has finished, read from its file (`done`: job index -> outcome), and the file kept open
     to add each game as it finishes (`add`). Use `with`, so that the file is closed however the ladder ends."""
 
-    def __init__(self, path: Path, settings: dict[str, Any], sides: tuple[str, ...], pairings: int):
+    def __init__(self, path: Path, settings: dict[str, Any], sides: tuple[str, ...], pairings: int,
+                 commit: str | None = None):
         self.path = path
+        self.commit = commit        # of the code playing the games this run adds
+        self.played_at: dict[int, str | None] = {}      # job index -> the commit that played it
         self.settings = json.loads(json.dumps(header(settings)))     # as it reads back from the file
         self.sides = sides
         self.pairings = pairings
@@ -79,8 +83,9 @@ class Checkpoint:
         games, seed = self.settings["games"], self.settings["seed"]
         winner, times = outcome
         self.done[index] = outcome
+        self.played_at[index] = self.commit
         self._line({"pairing": index // games, "seed": seed + index % games, "winner": winner,
-                    "times": times})
+                    "times": times, "commit": self.commit})
 
     # -- reading ---------------------------------------------------------------------------------------------
     def _read(self) -> int:
@@ -104,12 +109,13 @@ class Checkpoint:
                           "--checkpoint`")
         self._check_header(lines[0])
         for number, line in enumerate(lines[1:], 2):
-            index, outcome = self._game(line, number)
+            index, outcome, commit = self._game(line, number)
             if index in self.done:
                 raise _refuse(self.path, f"line {number} keeps a game kept already (pairing {index // self.settings['games']}, "
                               f"seed {self.settings['seed'] + index % self.settings['games']})", line[:80],
                               "each game once")
             self.done[index] = outcome
+            self.played_at[index] = commit
         return keep
 
     def _check_header(self, line: str) -> None:
@@ -125,14 +131,15 @@ class Checkpoint:
                 raise _refuse(self.path, f"it keeps another ladder: its {key} differs (give the same settings, or "
                               "another file)", got.get(key), self.settings[key])
 
-    def _game(self, line: str, number: int) -> tuple[int, Outcome]:
-        """One kept game's job index and outcome, or a refusal naming the line."""
-        allowed = '{"pairing": k, "seed": s, "winner": side or null, "times": {side: [seconds, ...]}}'
+    def _game(self, line: str, number: int) -> tuple[int, Outcome, str | None]:
+        """One kept game's job index, outcome and commit, or a refusal naming the line."""
+        allowed = ('{"pairing": k, "seed": s, "winner": side or null, "times": {side: [seconds, ...]}, '
+                   '"commit": text or null}')
         try:
             got = json.loads(line)
         except ValueError:
             raise _refuse(self.path, f"line {number} is not JSON", line[:80], allowed)
-        if not isinstance(got, dict) or set(got) != {"pairing", "seed", "winner", "times"}:
+        if not isinstance(got, dict) or set(got) != {"pairing", "seed", "winner", "times", "commit"}:
             raise _refuse(self.path, f"line {number} is not a game of a ladder", line[:80], allowed)
         games, first = self.settings["games"], self.settings["seed"]
         pairing, seed, winner, times = got["pairing"], got["seed"], got["winner"], got["times"]
@@ -148,4 +155,16 @@ class Checkpoint:
                 for v in times.values()):
             raise _refuse(self.path, f"line {number}: times must be each side's seconds per decision",
                           str(times)[:80], "{side: [seconds >= 0, ...]}")
-        return pairing * games + seed - first, (winner, {side: [float(t) for t in v] for side, v in times.items()})
+        if got["commit"] is not None and not isinstance(got["commit"], str):
+            raise _refuse(self.path, f"line {number}: the commit must be text or null", got["commit"],
+                          "a commit such as 0d994d2, or null")
+        return (pairing * games + seed - first, (winner, {side: [float(t) for t in v] for side, v in times.items()}),
+                got["commit"])
+
+    def commits(self) -> dict[str, int]:
+        """How many of the games kept each commit played ("unknown": outside a git checkout), commits in order."""
+        out: dict[str, int] = {}
+        for commit in self.played_at.values():
+            key = commit or "unknown"
+            out[key] = out.get(key, 0) + 1
+        return dict(sorted(out.items()))
