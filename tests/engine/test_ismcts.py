@@ -488,3 +488,98 @@ def test_the_paired_check_counts_the_marks_from_the_searched_decision_too():
     assert agent._played_on(s, "x", random.Random(0)) is s
     plain = ISMCTSAgent(game, "b", 0, budget=Budget(2, None, rollout_steps=4))
     assert plain._played_on(s, "x", random.Random(0)).turn == 3    # counted from after the answer: all of turn 2
+
+
+# -- the tree kept from one decision to the next (`reuse`) ------------------------------------------------------
+class Picks:
+    __slots__ = ("first", "between", "second", "events")
+
+    def __init__(self, first=None, between=None, second=None):
+        self.first, self.between, self.second, self.events = first, between, second, ()
+
+    def copy(self):
+        return Picks(self.first, self.between, self.second)
+
+
+class TwoPicks(Toy):
+    """"a" picks a number 1-3, then (`BETWEEN`) nothing, a die or "b"'s pick of x or y happens, then "a" picks
+    again: "a" wins if its two numbers add up to 4."""
+    id, title, sides, scenarios = "two-picks", "Two picks", ("a", "b"), (Scenario("picks", "two picks"),)
+    BETWEEN: str | None = None
+
+    def new_state(self, scenario=None, options=None):
+        return Picks()
+
+    def pause(self, s):
+        numbers = tuple(Option(f"n:{k}", str(k), {"n": k}) for k in (1, 2, 3))
+        if s.first is None:
+            return Decision("a", "first number", numbers)
+        if self.BETWEEN == "dice" and s.between is None:
+            return Chance((6,), "a die between")
+        if self.BETWEEN == "b" and s.between is None:
+            return Decision("b", "x or y", (Option("x", "x", {}), Option("y", "y", {})))
+        if s.second is None:
+            return Decision("a", "second number", numbers)
+        return End("a" if s.first + s.second == 4 else "b", 1, "added up")
+
+    def apply(self, s, answer):
+        p = self.pause(s)
+        n = s.copy()
+        if s.first is None:
+            p.option(answer)
+            n.first = int(answer[2:])
+        elif type(p) is Chance or (type(p) is Decision and p.side == "b"):
+            n.between = answer if isinstance(answer, str) else answer[0]
+        else:
+            p.option(answer)
+            n.second = int(answer[2:])
+        return n
+
+    def view(self, s, side):
+        return {"first": s.first, "between": s.between, "second": s.second}
+
+    def sample_state(self, view, rng):
+        return Picks(view["first"], view["between"], view["second"])
+
+
+@pytest.mark.parametrize("between, kept", [(None, True), ("dice", False), ("b", False)])
+def test_the_next_decision_of_the_side_starts_from_the_tree_below_its_last_answer(monkeypatch, between, kept):
+    """Where the side decides again right after its own answer, the last search already searched that decision
+    (every path through the answer went on to it): the new search starts from those visits. Not where dice were
+    rolled in between (the kept statistics mix outcomes that are now known) or the other side decided."""
+    monkeypatch.setattr(TwoPicks, "BETWEEN", between)
+    game = TwoPicks()
+    agent = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10))
+    s = game.new_state()
+    first = agent.choose(game.view(s, "a"), game.pause(s))
+    below = agent._next
+    assert agent.last["reused"] == 0
+    s = game.apply(s, first)
+    if between == "dice":
+        s = game.apply(s, (4,))
+    elif between == "b":
+        s = game.apply(s, "x")
+    p = game.pause(s)
+    visits = below.visits if below is not None else 0
+    second = agent.choose(game.view(s, "a"), p)
+    assert (agent.last["reused"] > 0) is kept
+    if kept:
+        assert agent.last["reused"] == visits > 50
+        assert sum(agent.last["visits"].values()) == visits + 200
+    assert int(second[2:]) + int(first[2:]) == 4            # the search finds the sum either way
+    fresh = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10), reuse=False)
+    fresh.choose(game.view(game.new_state(), "a"), game.pause(game.new_state()))
+    fresh.choose(game.view(s, "a"), p)
+    assert fresh.last["reused"] == 0
+
+
+def test_a_kept_tree_is_dropped_when_a_game_is_loaded_again():
+    """`recall` (a seat rebuilt from the record) starts the next search afresh: the kept tree belongs to a search
+    the rebuilt seat never made."""
+    game = TwoPicks()
+    agent = ISMCTSAgent(game, "a", 3, budget=Budget(100, None, rollout_steps=10))
+    s = game.new_state()
+    first = agent.choose(game.view(s, "a"), game.pause(s))
+    assert agent._next is not None
+    agent.recall(game.view(s, "a"), game.pause(s), first)
+    assert agent._next is None
