@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from kaisen.engine.core import Decision
 from kaisen.engine.match import Match
 from kaisen.games.victory_in_the_pacific import GAME
@@ -208,17 +210,46 @@ def test_10_1_the_search_keeps_the_heuristics_port_when_every_port_scores_the_sa
     assert answer == HeuristicAgent("allies", 0).choose(view, decision) == "to:samoa"
 
 
+@pytest.mark.parametrize("kind", ["destination", "place-air", "move-raiders", "move-amphibious"])
+def test_6_2_where_a_unit_goes_is_left_to_the_heuristic_the_patrol_steps_repairs_are_searched(kind):
+    """A blunder of the search, read in its games: where a unit sails or is placed (6.2, 5.22-5.24) cannot change
+    what the evaluation counts before the combat phase, where a movement decision's search ends (15.1 above), so
+    the answers scored alike but for noise, and ismcts-easy still overruled the heuristic on it (a destination and a
+    port of return in two games) while spending a third of its time there. Through the game's flow, the search now
+    answers those decisions as the heuristic does without an iteration; the patrol step (5.21), whose repairs (11)
+    change the strength counted, is still searched."""
+    from kaisen.agents.base import make_agent
+    from kaisen.registry import get_game
+    game = get_game(GAME.id)            # registers the search levels
+    got = stop_at(1, lambda v, p: p.kind == kind and len(p.options) > 1, 3)
+    assert got is not None, kind
+    view, decision = got
+    assert not game.search_sees(decision)
+    easy = make_agent(GAME.id, "ismcts-easy", decision.side, 0)
+    easy.untimed()
+    answer = easy.choose(view, decision)
+    assert easy.last["iterations"] == 0 and easy.last["unseen"]
+    assert answer == HeuristicAgent(decision.side, 0).choose(view, decision)
+    view, decision = stop_at(1, lambda v, p: p.kind == "move-patrollers" and len(p.options) > 2, 3)
+    assert game.search_sees(decision)
+    easy = make_agent(GAME.id, "ismcts-easy", decision.side, 0)
+    easy.untimed()
+    easy.choose(view, decision)
+    assert easy.last["iterations"] == easy.budget.iterations
+
+
 def test_15_1_a_movement_answer_is_searched_up_to_the_combat_phase_never_into_it(monkeypatch):
     """A blunder of the search, read in its games (`kaisen overrules`): the evaluation counts control at sea (15.1)
     only from the combat phase (5.3) on, so it jumps where movement ends. Rollouts cut after that mark scored an
     answer that brought combat within their cap ("done": the Allies' raiders stay in port) with control and the
     others without it, and ismcts-easy ended movement steps early on that seam alone. Every path of a search from a
-    movement decision (the Allies' raiders, 5.24) now ends on a state of the same movement phase (or the end)."""
+    movement decision (the Allies' patrol step, 5.21, the one movement step still searched: its repairs change the
+    strength the evaluation counts) now ends on a state of the same movement phase (or the end)."""
     from kaisen.agents.base import make_agent
     from kaisen.games.victory_in_the_pacific import evaluation
     from kaisen.registry import get_game
     game = get_game(GAME.id)            # registers the search levels
-    got = stop_at(1, lambda v, p: p.kind == "move-raiders" and p.side == "allies" and v["turn"] == 2
+    got = stop_at(1, lambda v, p: p.kind == "move-patrollers" and p.side == "allies" and v["turn"] == 2
                   and any(o.id == "done" for o in p.options) and len(p.options) > 2, 2)
     assert got is not None
     view, decision = got
@@ -226,16 +257,17 @@ def test_15_1_a_movement_answer_is_searched_up_to_the_combat_phase_never_into_it
     real = type(game).evaluate
     monkeypatch.setattr(type(game), "evaluate",
                         lambda self, s, side: scored.append((s.turn, evaluation.half(s), s.result)) or real(self, s, side))
+    from dataclasses import replace
     easy = make_agent(GAME.id, "ismcts-easy", "allies", 0)
     easy.untimed()
+    easy.budget = replace(easy.budget, rollout_steps=400)      # rollouts long enough to reach the combat phase
     easy.choose(view, decision)
     assert easy.budget.before_mark and len(scored) >= easy.budget.iterations
     assert all(r is not None or (t, h) == (2, 0) for t, h, r in scored), set(scored)
     # the same search cut after the mark scores states of the combat phase
     scored.clear()
-    from dataclasses import replace
     after = make_agent(GAME.id, "ismcts-easy", "allies", 0)
     after.untimed()
-    after.budget = replace(after.budget, before_mark=False)
+    after.budget = replace(after.budget, before_mark=False, rollout_steps=400)
     after.choose(view, decision)
     assert any(h == 1 for _, h, _ in scored)
