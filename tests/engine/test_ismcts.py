@@ -22,12 +22,13 @@ TINY = Budget(iterations=12, seconds=None, rollout_steps=6)
 
 
 def decisions(game, seed, n, every=7):
-    """Up to `n` decisions with a real choice from a seeded random game, every `every`-th."""
+    """Up to `n` decisions with a real choice that a search looks into (`Game.search_sees`) from a seeded random
+    game, every `every`-th."""
     rng = random.Random(seed)
     s = game.new_state()
     k = 0
     while not isinstance(p := game.pause(s), End) and n:
-        if isinstance(p, Decision) and len(p.options) > 1:
+        if isinstance(p, Decision) and len(p.options) > 1 and game.search_sees(p):
             k += 1
             if k % every == 0:
                 n -= 1
