@@ -550,7 +550,7 @@ def test_the_next_decision_of_the_side_starts_from_the_tree_below_its_last_answe
     rolled in between (the kept statistics mix outcomes that are now known) or the other side decided."""
     monkeypatch.setattr(TwoPicks, "BETWEEN", between)
     game = TwoPicks()
-    agent = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10))
+    agent = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10), reuse=True)
     s = game.new_state()
     first = agent.choose(game.view(s, "a"), game.pause(s))
     below = agent._next
@@ -568,7 +568,7 @@ def test_the_next_decision_of_the_side_starts_from_the_tree_below_its_last_answe
         assert agent.last["reused"] == visits > 50
         assert sum(agent.last["visits"].values()) == visits + 200
     assert int(second[2:]) + int(first[2:]) == 4            # the search finds the sum either way
-    fresh = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10), reuse=False)
+    fresh = ISMCTSAgent(game, "a", 3, budget=Budget(200, None, rollout_steps=10))    # the levels' default
     fresh.choose(game.view(game.new_state(), "a"), game.pause(game.new_state()))
     fresh.choose(game.view(s, "a"), p)
     assert fresh.last["reused"] == 0
@@ -578,7 +578,7 @@ def test_a_kept_tree_is_dropped_when_a_game_is_loaded_again():
     """`recall` (a seat rebuilt from the record) starts the next search afresh: the kept tree belongs to a search
     the rebuilt seat never made."""
     game = TwoPicks()
-    agent = ISMCTSAgent(game, "a", 3, budget=Budget(100, None, rollout_steps=10))
+    agent = ISMCTSAgent(game, "a", 3, budget=Budget(100, None, rollout_steps=10), reuse=True)
     s = game.new_state()
     first = agent.choose(game.view(s, "a"), game.pause(s))
     assert agent._next is not None

@@ -24,10 +24,12 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
-**Keep** the tree below the answer given (`reuse`): where every sampled path through it went on to this side's
-next decision with no dice and no other side's decision in between, the next search starts from those visits
-instead of none (about three searched decisions in four in Pacific Fury, whose sides often decide several times in
-a row); where dice fell in between, the kept statistics would mix outcomes now known, so the search starts afresh.
+With `reuse` (off by default), **keep** the tree below the answer given: where every sampled path through it went
+on to this side's next decision with no dice and no other side's decision in between, the next search starts from
+those visits instead of none (about three searched decisions in four in Pacific Fury, whose sides often decide
+several times in a row); where dice fell in between, the kept statistics would mix outcomes now known, so the
+search starts afresh. Measured in Pacific Fury it gained nothing (easy 54% of 200 games against 58% without it;
+normal as the US 19-11-10 in 40 timed games against 22-8-10), so the levels do not use it (docs/ladder.md).
 
 The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
 the search overrules it only by a mean reward better by more than chance explains among the answers it compared
@@ -132,7 +134,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
                  c: float = 0.7, widen_k: float = 1.0, widen_alpha: float = 0.45, epsilon: float = 0.0,
-                 anchor_alpha: float = 0.1, redeterminise: bool = False, verify: float = 0.0, reuse: bool = True,
+                 anchor_alpha: float = 0.1, redeterminise: bool = False, verify: float = 0.0, reuse: bool = False,
                  clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
