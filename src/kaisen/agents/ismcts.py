@@ -24,13 +24,6 @@ One search per decision, a budget of iterations (and a time limit). Each iterati
 4. **Score** where the rollout stopped with `Game.evaluate` (1/0/0.5 at the end, the game's estimate otherwise)
    and add it up the path, each answer credited from its own side's point of view.
 
-With `reuse` (off by default), **keep** the tree below the answer given: where every sampled path through it went
-on to this side's next decision with no dice and no other side's decision in between, the next search starts from
-those visits instead of none (about three searched decisions in four in Pacific Fury, whose sides often decide
-several times in a row); where dice fell in between, the kept statistics would mix outcomes now known, so the
-search starts afresh. Measured in Pacific Fury it gained nothing (easy 54% of 200 games against 58% without it;
-normal as the US 19-11-10 in 40 timed games against 22-8-10), so the levels do not use it (docs/ladder.md).
-
 The answer is the root's most visited option, unless the heuristic's answer (tried first) did about as well:
 the search overrules it only by a mean reward better by more than chance explains among the answers it compared
 (a one-sided test at `anchor_alpha`, split over them, and a lead above `LEAD_TOLERANCE`, not rounding): so a small
@@ -100,7 +93,7 @@ def _most_visited(edges: dict[str, "_Edge"]) -> str:
 class _Edge:
     """An answer out of a node: visits, reward sum (for the side that gave it), times offered, the node below."""
 
-    __slots__ = ("n", "w", "w2", "avail", "node", "chance")
+    __slots__ = ("n", "w", "w2", "avail", "node")
 
     def __init__(self) -> None:
         self.n = 0
@@ -108,13 +101,12 @@ class _Edge:
         self.w2 = 0.0           # the sum of squared rewards (the spread of its mean, for the anchored choice)
         self.avail = 0
         self.node: _Node | None = None
-        self.chance = False     # dice were rolled on some path between this answer and the node below
 
 
 class _Node:
     """A decision reached by a sequence of answers: its edges, visits and the order answers enter the widening."""
 
-    __slots__ = ("edges", "visits", "order", "known", "prior", "sides")
+    __slots__ = ("edges", "visits", "order", "known", "prior")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
@@ -122,7 +114,6 @@ class _Node:
         self.order: list[str] = []
         self.known: set[str] = set()
         self.prior = False      # order[0] is the heuristic's answer
-        self.sides: set[str] = set()    # the sides that decided here, over the samples
 
 
 class ISMCTSAgent(Agent):
@@ -134,7 +125,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, side: str, seed: int | None = None, budget: Budget = LEVELS["normal"],
                  c: float = 0.7, widen_k: float = 1.0, widen_alpha: float = 0.45, epsilon: float = 0.0,
-                 anchor_alpha: float = 0.1, redeterminise: bool = False, verify: float = 0.0, reuse: bool = False,
+                 anchor_alpha: float = 0.1, redeterminise: bool = False, verify: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter):
         super().__init__(side, seed)
         self.game = game
@@ -146,8 +137,6 @@ class ISMCTSAgent(Agent):
         self.anchor_alpha = anchor_alpha
         self.redeterminise = redeterminise
         self.verify = verify                # the share of the iterations kept to check a departure (`_check`)
-        self.reuse = reuse and not redeterminise    # a search starts from the last one's tree below its answer
-        self._next: _Node | None = None     # that tree: the node below the side's last answer (`_below`)
         self.clock = clock
         self.heuristic = (game.id, "heuristic") in _GAME_AGENTS
         self.own: Agent | None = None        # the side's own heuristic, shown every real decision (its memory kept)
@@ -193,48 +182,26 @@ class ISMCTSAgent(Agent):
 
     def recall(self, view: dict[str, Any], decision: Decision, answer: Any) -> None:
         """A past decision shown again on loading: only the side's own heuristic sees it (no search)."""
-        self._next = None
         self._anchor(view, decision)
-
-    def _reused(self, decision: Decision, ids: list[str]) -> "_Node | None":
-        """The last search's tree below the side's last answer, where it is a search of this decision: in every
-        sample that reached it the side decided there, with no dice between (`_below`), on these options."""
-        node, self._next = self._next, None
-        if node is None or not self.reuse or node.sides != {decision.side} or not set(ids) <= node.known:
-            return None
-        return node
-
-    @staticmethod
-    def _below(node: "_Node | None", answer: str) -> "_Node | None":
-        """The node the search reached after `answer` at `node`, kept for the next decision: none where dice were
-        rolled in between on some path (its statistics mix outcomes that are now known) or nothing was searched."""
-        edge = node.edges.get(answer) if node is not None else None
-        if edge is None or edge.chance or edge.node is None or not edge.node.visits:
-            return None
-        return edge.node
 
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = [o.id for o in decision.options]
         start = self.clock()
         anchor = self._anchor(view, decision)
-        if len(ids) == 1:           # no node of the tree: the one kept stays for the next decision
+        if len(ids) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "forced": True, "heuristic": anchor}
             return ids[0]
-        kept = self._reused(decision, ids)
         if anchor in ids and not self.game.search_sees(decision):     # the rollouts cannot tell the answers apart
             self.last = {"iterations": 0, "seconds": self.clock() - start, "unseen": True, "heuristic": anchor}
-            self._next = self._below(kept, anchor)
             return anchor
         game, rng, budget = self.game, self.rng, self.budget
         deadline = None if budget.seconds is None else start + budget.seconds
-        wanted = set(ids)
-        root = _Node() if kept is None else self._rooted(kept, wanted)
-        reused = root.visits
+        root = _Node()
         if anchor in ids:           # the heuristic's answer first in the widening, as at any node (`_select`)
-            rest = [a for a in ids if a != anchor and a not in root.order]
+            rest = [a for a in ids if a != anchor]
             rng.shuffle(rest)
-            root.order = [anchor] + [a for a in root.order if a != anchor] + rest
-            root.known, root.prior = set(root.order), True
+            root.order, root.known, root.prior = [anchor] + rest, set(ids), True
+        wanted = set(ids)
         done = failed = 0
         pairs = int(budget.iterations * self.verify) // 2 if anchor in wanted else 0
         searched = budget.iterations - 2 * pairs
@@ -255,25 +222,15 @@ class ISMCTSAgent(Agent):
             self._iterate(root, s, p, rng)
             done += 1
         self.last = {"iterations": done, "seconds": self.clock() - start, "failed_samples": failed,
-                     "reused": reused, "visits": {a: e.n for a, e in root.edges.items()},
+                     "visits": {a: e.n for a, e in root.edges.items()},
                      "means": {a: e.w / e.n for a, e in root.edges.items() if e.n},
                      "heuristic": anchor if anchor in wanted else None}
         if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer
             return anchor if anchor in wanted else self._policy(decision.side, rng.getrandbits(32)).choose(view,
                                                                                                           decision)
-        answer = self._check(root, view, decision, anchor, pairs, start, deadline) if pairs else self._verdict(root)
-        self._next = self._below(root, answer)
-        return answer
-
-    @staticmethod
-    def _rooted(node: "_Node", wanted: set[str]) -> "_Node":
-        """A kept node made the root of a new search: only the answers on offer now keep their statistics."""
-        node.edges = {a: e for a, e in node.edges.items() if a in wanted}
-        node.order = [a for a in node.order if a in wanted]
-        node.known = set(node.order)
-        node.visits = sum(e.n for e in node.edges.values())
-        node.prior = False
-        return node
+        if pairs:
+            return self._check(root, view, decision, anchor, pairs, start, deadline)
+        return self._verdict(root)
 
     def _check(self, root: _Node, view: dict[str, Any], decision: Decision, anchor: str, pairs: int, start: float,
                deadline: float | None) -> str:
@@ -367,8 +324,6 @@ class ISMCTSAgent(Agent):
             if type(p) is End:
                 break
             if type(p) is Chance:
-                if path:
-                    path[-1][0].chance = True       # dice between that answer and the next decision
                 new = game.apply(s, tuple(rng.randint(1, k) for k in p.dice))
                 if marks is not None and (cut := marks.cut(s, new)) is not None:
                     break
@@ -419,7 +374,6 @@ class ISMCTSAgent(Agent):
         """The answer to follow at `node` for this sample: the first untried one within the widening, else UCB1
         over those on offer, each counted as available."""
         offered = {o.id for o in p.options}
-        node.sides.add(p.side)
         if not node.order:
             first = self._prior(s, p, rng)
             rest = [o.id for o in p.options if o.id != first]

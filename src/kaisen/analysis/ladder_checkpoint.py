@@ -111,9 +111,9 @@ class Checkpoint:
         for number, line in enumerate(lines[1:], 2):
             index, outcome, commit = self._game(line, number)
             if index in self.done:
-                raise _refuse(self.path, f"line {number} keeps a game kept already (pairing {index // self.settings['games']}, "
-                              f"seed {self.settings['seed'] + index % self.settings['games']})", line[:80],
-                              "each game once")
+                games, first = self.settings["games"], self.settings["seed"]
+                raise _refuse(self.path, f"line {number} keeps a game kept already (pairing {index // games}, seed "
+                              f"{first + index % games})", line[:80], "each game once")
             self.done[index] = outcome
             self.played_at[index] = commit
         return keep

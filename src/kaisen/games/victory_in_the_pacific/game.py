@@ -116,8 +116,8 @@ class VictoryInThePacific(Game[VPState]):
         position until control is fought for (`evaluation.award_now`). In two heuristic games (seeds 10 and 11,
         every 8th decision searched by ismcts-easy, untimed) the mean rewards of the answers differed at 8 of 157
         such decisions, by 0.0009 of a game on average where they did, and the search still overruled the
-        heuristic twice on that noise, spending a third of its time there. The patrol step (5.21) stays searched: its repairs change the
-        strength the evaluation counts. The heuristic decides the rest."""
+        heuristic twice on that noise, spending a third of its time there. The patrol step (5.21) stays searched:
+        its repairs change the strength the evaluation counts. The heuristic decides the rest."""
         return decision.kind not in UNSEEN
 
     def to_json(self, state: VPState) -> dict[str, Any]:
