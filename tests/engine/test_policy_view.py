@@ -40,7 +40,7 @@ def test_the_policy_view_is_the_view_at_every_state_of_seeded_games(game_id):
     assert compared > 20
 
 
-@pytest.mark.parametrize("game_id", ["pacific-fury", "fury-at-midway"])
+@pytest.mark.parametrize("game_id", ["pacific-fury", "fury-at-midway", "victory-in-the-pacific"])
 def test_a_lazy_policy_view_makes_only_the_parts_read(game_id, monkeypatch):
     """The games whose rollouts spend most on views make a part only when it is read, and each part once."""
     game = get_game(game_id)
@@ -56,6 +56,19 @@ def test_a_lazy_policy_view_makes_only_the_parts_read(game_id, monkeypatch):
     assert lazy.get("no-such-part", "absent") == "absent"
     with pytest.raises(KeyError):
         lazy["no-such-part"]
+
+
+def test_victory_in_the_pacific_makes_the_state_json_of_its_policy_view_field_by_field():
+    """VITP's heuristic reads one field of `control_state` (the units that left port) at most decisions: the rest of
+    the state's JSON, the locations above all, is not written for it; read whole, it is the view's."""
+    game = get_game("victory-in-the-pacific")
+    s = game.new_state()
+    lazy = game.policy_view(s, "japan")
+    cs = lazy["control_state"]
+    assert isinstance(cs, LazyView) and repr(cs).startswith("LazyView(0 of ")
+    assert cs["moved"] == [] and repr(cs).startswith("LazyView(1 of ")
+    assert repr(lazy).startswith("LazyView(1 of ")          # the units were not made either
+    assert json.dumps(plain(cs)) == json.dumps(game.view(s, "japan")["control_state"])
 
 
 def test_lazy_view_makes_each_part_once_and_keeps_the_order_of_its_keys():

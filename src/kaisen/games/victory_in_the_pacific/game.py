@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kaisen.engine.core import Answer, Event, Game, GameOption, Pause, Scenario
+from kaisen.engine.core import Answer, Event, Game, GameOption, LazyView, Pause, Scenario
 from kaisen.games.victory_in_the_pacific import flow, views
 from kaisen.games.victory_in_the_pacific.state import VPState
 
@@ -69,6 +69,13 @@ class VictoryInThePacific(Game[VPState]):
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
         return views.view(state, self.data, side, self.pause(state))
+
+    def policy_view(self, state: VPState, side: str) -> LazyView:
+        """The view, each part (and each field of `control_state`) made when the policy first reads it
+        (views.policy_view)."""
+        if side not in self.sides:
+            raise ValueError(f"unknown side {side!r}; sides are {self.sides}")
+        return views.policy_view(state, self.data, side, self.pause(state))
 
     def public_view(self, state: VPState) -> dict[str, Any]:
         """What neither side's view hides (the spectator's view): see views.PUBLIC."""
