@@ -16,34 +16,48 @@ _UNIT = {"loc": "", "mode": None, "damage": 0, "raider": False}     # a unit's e
 
 
 class _Seen:
-    """What every part of one side's view is made from (_PARTS); `lazy`: the state's JSON (`control_state`) made
-    field by field as read, too."""
+    """What every part of one side's view is made from (_PARTS): `control`, the state's JSON (`control_state`), the
+    combat in it as this viewer sees it; `lazy`: that JSON made field by field as read."""
 
-    __slots__ = ("s", "d", "side", "pause", "lazy", "_combat")
+    __slots__ = ("s", "d", "side", "pause", "control", "_combat")
 
     def __init__(self, s: VPState, d, side: str | None, pause, lazy: bool = False):
         if side not in (None, PUBLIC, *SIDES):
             raise ValueError(f"unknown viewer {side!r}")
-        self.s, self.d, self.side, self.pause, self.lazy = s, d, side, pause, lazy
-        self._combat: Any = _UNMADE
+        self.s, self.d, self.side, self.pause = s, d, side, pause
+        if lazy:
+            self._combat: Any = _UNMADE
+            self.control: Mapping[str, Any] = LazyView(JSON_FIELDS, self._field)
+        else:
+            self.control = s.to_json()
+            self._combat = _hide_choice(self.control["combat"], side)     # in place: the view shows it twice
+
+    def _field(self, name: str) -> Any:
+        """One field of the state's JSON (state.JSON_FIELDS), the combat as this viewer sees it."""
+        return self.combat() if name == "combat" else JSON_FIELDS[name](self.s)
 
     def combat(self) -> dict[str, Any] | None:
         """The combat's JSON as this viewer sees it (made once: `combat` and `control_state` hold the same dict)."""
-        combat = self._combat
-        if combat is _UNMADE:
-            combat = self._combat = None if self.s.combat is None else self.s.combat.to_json()
-            side = self.side
-            if combat is not None and side == PUBLIC:
-                if combat["stage"].startswith("choose:"):
-                    combat["choice"].clear()          # 7.3: no choice is public until both sides have chosen
-            elif combat is not None and side is not None:
-                for sd in list(combat["choice"]):
-                    if sd != side and combat["stage"] == f"choose:{side}":
-                        del combat["choice"][sd]      # 7.3: not seen until this side has chosen too
-        return combat
+        if self._combat is _UNMADE:
+            self._combat = _hide_choice(None if self.s.combat is None else self.s.combat.to_json(), self.side)
+        return self._combat
 
 
 _UNMADE = object()
+
+
+def _hide_choice(combat: dict[str, Any] | None, side: str | None) -> dict[str, Any] | None:
+    """`combat` (a combat's JSON, changed in place) with the day/night choices this viewer may not see yet withheld
+    (7.3): a spectator sees none while they are being made, a side not the other's before it has chosen too."""
+    if combat is not None and side is not None:
+        stage, choice = combat["stage"], combat["choice"]
+        if side == PUBLIC:
+            if stage.startswith("choose:"):
+                choice.clear()
+        elif stage == f"choose:{side}":
+            for sd in [sd for sd in choice if sd != side]:
+                del choice[sd]
+    return combat
 
 
 def _units(v: _Seen) -> dict[str, dict[str, Any]]:
@@ -79,17 +93,6 @@ def _pending(v: _Seen) -> dict[str, Any]:
             "prompt": pause.prompt if side in (None, pause.side) else f"{pause.side} is deciding"}
 
 
-# the state's JSON field by field (state.JSON_FIELDS), the combat as this viewer sees it
-_STATE_PARTS: dict[str, Callable[[_Seen], Any]] = {
-    name: (_Seen.combat if name == "combat" else (lambda v, _w=write: _w(v.s))) for name, write in JSON_FIELDS.items()}
-
-
-def _control_state(v: _Seen) -> Mapping[str, Any]:
-    if v.lazy:
-        return LazyView(_STATE_PARTS, lambda key: _STATE_PARTS[key](v))
-    return {name: part(v) for name, part in _STATE_PARTS.items()}
-
-
 _PARTS: dict[str, Callable[[_Seen], Any]] = {
     "game": lambda v: "victory-in-the-pacific", "side": lambda v: v.side, "turn": lambda v: v.s.turn,
     "poc": lambda v: v.s.poc, "poc_log": lambda v: [list(x) for x in v.s.poc_log],
@@ -98,7 +101,7 @@ _PARTS: dict[str, Callable[[_Seen], Any]] = {
     "repaired": lambda v: dict(v.s.repaired), "combat": _Seen.combat, "pending": _pending,
     "options": lambda v: dict(v.s.options),
     "result": lambda v: None if v.s.result is None else {"winner": v.s.result[0], "score": v.s.result[1]},
-    "names": lambda v: dict(labels(v.d).names), "sides": lambda v: list(SIDES), "control_state": _control_state,
+    "names": lambda v: dict(labels(v.d).names), "sides": lambda v: list(SIDES), "control_state": lambda v: v.control,
 }
 
 
