@@ -475,7 +475,7 @@ def show_ladder(game: Game, summary: dict, as_json: bool, out: Optional[Path]) -
     for row in lad.matrix(summary):
         table.add_row(*row)
     console.print(table)
-    for line in lad.side_lines(summary, side_name) + lad.timing_lines(summary):
+    for line in lad.side_lines(summary, side_name) + lad.timing_lines(summary, side_name):
         console.print(line)
     total = sum(p["games"] for p in summary["pairings"])
     commits = summary["commit"] or ", ".join(sorted({str(p["commit"]) for p in summary.get("parts", [])})) \

@@ -16,7 +16,8 @@ from kaisen.registry import get_game
 
 runner = CliRunner()
 PF = get_game("pacific-fury")
-FIELDS = {"game", "scenario", "seed", "games", "agents", "untimed", "pairings", "totals", "timing", "seconds", "commit", "date"}
+FIELDS = {"game", "scenario", "seed", "games", "agents", "untimed", "pairings", "totals", "timing", "search", "seconds",
+          "commit", "date"}
 
 
 def kaisen(*args: str):
@@ -120,8 +121,8 @@ def test_two_worker_processes_give_the_results_of_one_but_the_timings():
     assert stripped(json.loads(two.stdout)) == stripped(json.loads(one.stdout))
     jobs = [(PF.id, "campaign", {}, t.seats, 11 + i, False) for t in pairings(PF, ["random", "heuristic"])
             for i in range(3)]
-    game_by_game = [[(winner, {side: len(v) for side, v in times.items()})
-                     for _, (winner, times) in sorted(numbered_outcomes(PF, list(enumerate(jobs)), n))]
+    game_by_game = [[(winner, {side: len(v) for side, v in times.items()}, search)
+                     for _, (winner, times, search) in sorted(numbered_outcomes(PF, list(enumerate(jobs)), n))]
                     for n in (1, 2)]
     assert game_by_game[0] == game_by_game[1] and len({str(g) for g in game_by_game[0]}) > 1
 

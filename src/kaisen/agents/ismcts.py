@@ -31,7 +31,8 @@ budget plays at least as the heuristic does, and a larger one departs from it wh
 With `verify`, a share of the iterations checks a departure on fresh rollouts in pairs (one sample and one seed for
 both answers): off by default, since pairing makes a systematic error of the evaluation look certain. Whether the
 departures pay is measured by `analysis/overrules.py` (`kaisen overrules`). The time limit ends the
-search before an iteration that, at the mean pace so far, would cross it. A seed fixes every choice when the time
+search before an iteration that, at the mean pace so far, would cross it (`last["stopped"]` says what ended it:
+"budget", "time", or "samples" where no sample stood at the decision; a ladder counts these, `search_stats`). A seed fixes every choice when the time
 limit is not reached (`seconds=None` makes the search depend on its iterations only). Levels `easy`, `normal` and
 `hard` are budgets (`LEVELS`); `register_levels` names them `ismcts-<level>` on a game, wherever an agent name is
 taken.
@@ -203,6 +204,7 @@ class ISMCTSAgent(Agent):
             root.order, root.known, root.prior = [anchor] + rest, set(ids), True
         wanted = set(ids)
         done = failed = 0
+        stopped = "budget"          # what ended the search: its iterations, its time limit, or no sample to search
         pairs = int(budget.iterations * self.verify) // 2 if anchor in wanted else 0
         searched = budget.iterations - 2 * pairs
         # the tree's share of the time, when some is kept for the check
@@ -211,18 +213,20 @@ class ISMCTSAgent(Agent):
             if tree_deadline is not None and done:
                 now = self.clock()          # stop when one more iteration, at the mean so far, would cross it
                 if now + (now - start) / done >= tree_deadline:
+                    stopped = "time"
                     break
             s = game.sample_state(view, rng)
             p = game.pause(s)
             if type(p) is not Decision or p.side != decision.side or {o.id for o in p.options} != wanted:
                 failed += 1         # a sample that does not stand at this decision cannot be searched from
                 if failed > 8 and not done:
+                    stopped = "samples"
                     break
                 continue
             self._iterate(root, s, p, rng)
             done += 1
         self.last = {"iterations": done, "seconds": self.clock() - start, "failed_samples": failed,
-                     "visits": {a: e.n for a, e in root.edges.items()},
+                     "stopped": stopped, "visits": {a: e.n for a, e in root.edges.items()},
                      "means": {a: e.w / e.n for a, e in root.edges.items() if e.n},
                      "heuristic": anchor if anchor in wanted else None}
         if not root.edges:          # the sampler could not stand at this decision: the heuristic's answer

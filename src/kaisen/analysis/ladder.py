@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from kaisen.agents.base import agent_names
+from kaisen.analysis import search_stats
 from kaisen.analysis.ladder_checkpoint import Checkpoint, Outcome
 from kaisen.analysis.simulate import play_one, wilson
 from kaisen.engine.core import Game, IllegalAction
@@ -85,9 +86,16 @@ def pairings(game: Game, agents: list[str]) -> list[Tally]:
 def play_job(job: Job) -> Outcome:
     """Play one seated game (a worker process rebuilds the game from its id)."""
     game_id, scenario, options, seats, seed, untimed = job
+    return played(get_game(game_id), seats, seed, scenario, options, untimed)
+
+
+def played(game: Game, seats: dict[str, str], seed: int, scenario: str, options: dict[str, Any],
+           untimed: bool) -> Outcome:
+    """One seated game's outcome: the winner, each side's seconds per decision, each searching side's tally."""
     times: dict[str, list[float]] = {}
-    result = play_one(get_game(game_id), seats, seed, scenario, options, times, untimed)
-    return result.end.winner, times
+    searches: dict[str, list[tuple[int, bool]]] = {}
+    result = play_one(game, seats, seed, scenario, options, times, untimed, searches=searches)
+    return result.end.winner, times, {side: search_stats.tally(r) for side, r in searches.items()}
 
 
 def numbered_outcomes(game: Game, numbered: list[tuple[int, Job]], workers: int) -> Iterator[tuple[int, Outcome]]:
@@ -95,9 +103,7 @@ def numbered_outcomes(game: Game, numbered: list[tuple[int, Job]], workers: int)
     processes (in the order they finish, so that each is kept as soon as it is played)."""
     if workers <= 1 or len(numbered) <= 1:
         for number, (game_id, scenario, options, seats, seed, untimed) in numbered:
-            times: dict[str, list[float]] = {}
-            result = play_one(game, seats, seed, scenario, options, times, untimed)
-            yield number, (result.end.winner, times)
+            yield number, played(game, seats, seed, scenario, options, untimed)
         return
     with multiprocessing.get_context("spawn").Pool(min(workers, len(numbered))) as pool:
         yield from pool.imap_unordered(play_numbered, numbered, chunksize=1)
@@ -157,8 +163,9 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
             if progress:
                 progress(len(done))
     times: dict[str, list[float]] = {name: [] for name in agents}
+    searches: dict[str, dict[str, list[search_stats.Tally]]] = {}
     for number in range(len(jobs_list)):
-        winner, seconds = done[number]
+        winner, seconds, search = done[number]
         tally = tallies[number // games]
         tally.games += 1
         if winner is None:
@@ -170,11 +177,16 @@ def ladder(game: Game, agents: list[str], games: int, seed: int = 0, scenario: s
         tally.results += RESULT[None if winner is None else winner == tally.a_side]
         for side, values in seconds.items():
             times[tally.seats[side]].extend(values)
+        for side, t in (search or {}).items():
+            searches.setdefault(tally.seats[side], {}).setdefault(side, []).append(t)
     summary = {
         "game": game.id, "scenario": sc.id, "seed": seed, "games": games, "agents": list(agents), "untimed": untimed,
         "pairings": [pairing_row(t) for t in tallies],
         "totals": total_rows(tallies, agents),
         "timing": {name: timing_row(values) for name, values in times.items()},
+        # left out where a game kept by an older checkpoint has no count: a part's count would pass for all
+        **({} if any(done[n][2] is None for n in done) else
+           {"search": {name: search_stats.summary(searches[name]) for name in agents if name in searches}}),
         "seconds": round(time.perf_counter() - started, 3),
         "commit": commit,
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
@@ -290,10 +302,13 @@ def side_lines(summary: dict[str, Any], side_name: Callable[[str], str]) -> list
     return out
 
 
-def timing_lines(summary: dict[str, Any]) -> list[str]:
-    """One line per agent: its decisions and the mean and p95 time of its choices."""
+def timing_lines(summary: dict[str, Any], side_name: Callable[[str], str] = str) -> list[str]:
+    """One line per agent: its decisions and the mean and p95 time of its choices; then one per searching agent:
+    how much it searched (`search_stats.line`)."""
     return [f"{name}: {t['decisions']} decisions, mean {duration(t['mean_s'])}, p95 {duration(t['p95_s'])} "
-            "per decision" for name, t in summary["timing"].items()]
+            "per decision" for name, t in summary["timing"].items()] + [
+        search_stats.line(name, rows, side_name) for name, rows in summary.get("search", {}).items()
+        if rows["all"]["decisions"]]
 
 
 # -- merging ladders played apart ------------------------------------------------------------------------------
@@ -373,6 +388,14 @@ def _check_part(summary: Any, name: str) -> None:
                                  or not all(k.lstrip("-").isdigit() for k in hist)):
             raise _refuse(f"{name}: {agent}'s histogram does not count its {t['decisions']} decisions in numbered bins",
                           hist, "{bin: count} adding up to decisions")
+    search = summary.get("search")
+    if search is not None and not (isinstance(search, dict) and set(search) <= set(agents) and all(
+            isinstance(rows, dict) and "all" in rows and all(
+                isinstance(r, dict) and search_stats.is_tally({"histogram": r.get("histogram"),
+                                                               "by_time": r.get("by_time")})
+                for r in rows.values()) for rows in search.values())):
+        raise _refuse(f"{name}: search must give, for each agent that searched, a tally per side and for all",
+                      str(search)[:80], '{agent: {side: {"histogram": {...}, "by_time": k, ...}, "all": {...}}}')
 
 
 def merge(summaries: list[dict[str, Any]], names: list[str] | None = None) -> dict[str, Any]:
@@ -430,11 +453,28 @@ def merge(summaries: list[dict[str, Any]], names: list[str] | None = None) -> di
         "pairings": [pairing_row(t) for t in tallies],
         "totals": total_rows(tallies, agents),
         "timing": {name: merged_timing([s["timing"][name] for s in summaries]) for name in agents},
+        **merged_search(summaries),
         "seconds": round(sum(summary["seconds"] for summary in summaries), 3),
         "commit": commits.pop() if len(commits) == 1 else None,
         "date": max(summary["date"] for summary in summaries),
         "seeds": joined, "parts": sorted(parts, key=lambda part: part["seed"]),
     }
+
+
+def merged_search(summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """`{"search": ...}` added up over the parts (`search_stats`), or nothing where a part lacks it (a ladder
+    played before searches were counted): a count of some parts only would pass for all of them."""
+    if not all("search" in summary for summary in summaries):
+        return {}
+    per_agent: dict[str, dict[str, list[search_stats.Tally]]] = {}
+    for summary in summaries:
+        for agent, rows in summary["search"].items():
+            for side, r in rows.items():
+                if side != "all":
+                    per_agent.setdefault(agent, {}).setdefault(side, []).append(
+                        {"histogram": r["histogram"], "by_time": r["by_time"]})
+    return {"search": {agent: search_stats.summary(per_agent[agent]) for agent in summaries[0]["agents"]
+                       if agent in per_agent}}
 
 
 def merged_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -5,8 +5,9 @@ runs again, playing only the games the file lacks.
 The file's first line names the ladder (`header`): game, scenario, options, agents, games, first seed and
 `untimed`; a file of another ladder is refused rather than mixed in. Each further line is one game: the pairing's
 index (`ladder.pairings` order), its seed, the winning side (null: a draw), the seconds of each of the side's
-`choose` calls and the commit of the code that played it (`played_at`: a ladder resumed after a change of code says
-so). A last line cut off by a kill (no newline after it) is dropped and its game played again; any other
+`choose` calls, the commit of the code that played it (`played_at`: a ladder resumed after a change of code says
+so) and how much each searching side searched (`search`: a `search_stats` tally per side; a line written before
+it was kept lacks it, reads as None, and the ladder's summary then gives no search count). A last line cut off by a kill (no newline after it) is dropped and its game played again; any other
 line that is not a game of this ladder is refused with its line number, and nothing in the file is changed.
 """
 from __future__ import annotations
@@ -16,13 +17,15 @@ import math
 from pathlib import Path
 from typing import Any, IO
 
+from kaisen.analysis.search_stats import Tally, is_tally
 from kaisen.engine.core import IllegalAction
 
 FORMAT = "kaisen-ladder-checkpoint/1"
 # the settings a checkpoint must share with the ladder that reads it
 SETTINGS = ("game", "scenario", "options", "agents", "games", "seed", "untimed")
-# what it gave: the winning side (None: a draw) and the seconds of each `choose` call per side
-Outcome = tuple[str | None, dict[str, list[float]]]
+# what it gave: the winning side (None: a draw), the seconds of each `choose` call per side, and the search tally
+# of each side whose agent searched (`search_stats`; None: a game kept before searches were counted)
+Outcome = tuple[str | None, dict[str, list[float]], dict[str, Tally] | None]
 
 
 def header(settings: dict[str, Any]) -> dict[str, Any]:
@@ -81,11 +84,11 @@ class Checkpoint:
     def add(self, index: int, outcome: Outcome) -> None:
         """Keep the game of job `index` (pairing index // games, seed first seed + index % games)."""
         games, seed = self.settings["games"], self.settings["seed"]
-        winner, times = outcome
+        winner, times, search = outcome
         self.done[index] = outcome
         self.played_at[index] = self.commit
         self._line({"pairing": index // games, "seed": seed + index % games, "winner": winner,
-                    "times": times, "commit": self.commit})
+                    "times": times, "commit": self.commit, "search": search})
 
     # -- reading ---------------------------------------------------------------------------------------------
     def _read(self) -> int:
@@ -134,12 +137,13 @@ class Checkpoint:
     def _game(self, line: str, number: int) -> tuple[int, Outcome, str | None]:
         """One kept game's job index, outcome and commit, or a refusal naming the line."""
         allowed = ('{"pairing": k, "seed": s, "winner": side or null, "times": {side: [seconds, ...]}, '
-                   '"commit": text or null}')
+                   '"commit": text or null, "search": {side: {"histogram": {...}, "by_time": k}}}')
         try:
             got = json.loads(line)
         except ValueError:
             raise _refuse(self.path, f"line {number} is not JSON", line[:80], allowed)
-        if not isinstance(got, dict) or set(got) != {"pairing", "seed", "winner", "times", "commit"}:
+        if not isinstance(got, dict) or not {"pairing", "seed", "winner", "times", "commit"} <= set(got) or \
+                not set(got) <= {"pairing", "seed", "winner", "times", "commit", "search"}:
             raise _refuse(self.path, f"line {number} is not a game of a ladder", line[:80], allowed)
         games, first = self.settings["games"], self.settings["seed"]
         pairing, seed, winner, times = got["pairing"], got["seed"], got["winner"], got["times"]
@@ -158,8 +162,13 @@ class Checkpoint:
         if got["commit"] is not None and not isinstance(got["commit"], str):
             raise _refuse(self.path, f"line {number}: the commit must be text or null", got["commit"],
                           "a commit such as 0d994d2, or null")
-        return (pairing * games + seed - first, (winner, {side: [float(t) for t in v] for side, v in times.items()}),
-                got["commit"])
+        search = got.get("search")
+        if search is not None and (not isinstance(search, dict) or not set(search) <= set(self.sides) or not all(
+                is_tally(t) for t in search.values())):
+            raise _refuse(self.path, f"line {number}: search must be a tally per side that searched",
+                          str(search)[:80], '{side: {"histogram": {iterations: decisions}, "by_time": k}}')
+        return (pairing * games + seed - first,
+                (winner, {side: [float(t) for t in v] for side, v in times.items()}, search), got["commit"])
 
     def commits(self) -> dict[str, int]:
         """How many of the games kept each commit played ("unknown": outside a git checkout), commits in order."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from kaisen.agents.base import Agent, make_agent
+from kaisen.analysis.search_stats import searched
 from kaisen.engine.core import Decision, End, Game, IllegalAction
 from kaisen.engine.match import Match
 
@@ -34,9 +35,12 @@ class GameResult:
 
 def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None = None,
              options: dict[str, Any] | None = None, times: dict[str, list[float]] | None = None,
-             untimed: bool = False, watch: Callable[[Any, Decision, Agent, str], None] | None = None) -> GameResult:
+             untimed: bool = False, watch: Callable[[Any, Decision, Agent, str], None] | None = None,
+             searches: dict[str, list[tuple[int, bool]]] | None = None) -> GameResult:
     """Play one game to the end with seeded dice; agent i is seeded from the game seed. `times`, when given,
-    receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock).
+    receives per side the seconds of each of its agent's `choose` calls (the view is built outside the clock);
+    `searches` the (iterations, stopped by its time limit) of each decision a search agent searched
+    (`search_stats.searched`).
     `untimed`: agents with a time limit (the search levels) search on their iteration budget alone.
     `watch(state, decision, agent, answer)`, when given, sees each answer with the state it was given at."""
     match = Match(game, scenario, options, seed=seed, agents=agents)
@@ -58,6 +62,8 @@ def play_one(game: Game, agents: dict[str, str], seed: int, scenario: str | None
             started = time.perf_counter()
             answer = player.choose(view, decision)
             times.setdefault(decision.side, []).append(time.perf_counter() - started)
+        if searches is not None and (got := searched(player)) is not None:
+            searches.setdefault(decision.side, []).append(got)
         if watch is not None:
             watch(match.state, decision, player, answer)
         return answer
