@@ -191,10 +191,13 @@ def test_untimed_seats_every_timed_agent_on_its_iteration_budget_alone(first_opt
         del base._GAME_AGENTS[(PF.id, "timed")]
 
 
-def test_an_untimed_search_runs_its_whole_iteration_budget_however_slow_the_clock():
+def test_an_untimed_search_runs_its_whole_iteration_budget_however_slow_the_clock_and_says_what_stopped_it():
     """The search levels' `untimed`: with a clock that says each iteration took a minute, a timed search stops after
-    one iteration; untimed, it runs every iteration of its budget."""
+    one iteration; untimed, it runs every iteration of its budget. Its `last["stopped"]` says which (a ladder counts
+    it, `search_stats.searched`); a forced answer (one option) is no search, nor is an agent that never searches."""
+    from dataclasses import replace
     from kaisen.agents.ismcts import ISMCTSAgent, Budget
+    from kaisen.analysis.search_stats import searched
     from kaisen.engine.core import Decision
     ticks = iter(range(0, 10 ** 6, 60))
     state = PF.new_state()
@@ -207,5 +210,7 @@ def test_an_untimed_search_runs_its_whole_iteration_budget_however_slow_the_cloc
         if untimed:
             agent.untimed()
         agent.choose(PF.view(state, p.side), p)
-        runs[untimed] = agent.last["iterations"]
-    assert runs == {False: 1, True: 8}
+        runs[untimed] = (agent.last["iterations"], agent.last["stopped"], searched(agent))
+    assert runs == {False: (1, "time", (1, True)), True: (8, "budget", (8, False))}
+    agent.choose(PF.view(state, p.side), replace(p, options=p.options[:1]))
+    assert searched(agent) is None and searched(base.RandomAgent(p.side, 1)) is None

@@ -3,17 +3,14 @@ from each searched decision's iterations and whether the time limit stopped it, 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
 
 from kaisen.agents import base
-from kaisen.agents.ismcts import Budget, ISMCTSAgent
-from kaisen.analysis import ladder as lad, search_stats
+from kaisen.analysis import ladder as lad
 from kaisen.analysis.simulate import play_one
 from kaisen.cli import app
-from kaisen.engine.core import Decision
 from kaisen.registry import get_game
 
 runner = CliRunner()
@@ -77,28 +74,6 @@ def test_the_ladder_counts_each_searched_decision_of_each_side_and_nothing_of_ag
     assert a["by_time"] == rows["japan"]["by_time"] + rows["usa"]["by_time"]
     # forced decisions are timed but not counted as searched
     assert summary["timing"]["counted"]["decisions"] > a["decisions"]
-
-
-def test_the_search_agent_says_what_stopped_it_and_a_forced_answer_is_no_search():
-    """ISMCTS's `last["stopped"]`: a clock that says each iteration took a minute stops a timed search after one
-    iteration, by time; untimed it runs its budget; one option is answered without a search."""
-    ticks = iter(range(0, 10 ** 6, 60))
-    state = PF.new_state()
-    while not isinstance(p := PF.pause(state), Decision) or len(p.options) < 2:
-        state = PF.apply(state, p.options[0].id if isinstance(p, Decision) else tuple(1 for _ in p.dice))
-    got = {}
-    for untimed in (False, True):
-        agent = ISMCTSAgent(PF, p.side, 5, budget=Budget(iterations=8, seconds=30.0, rollout_steps=4),
-                            clock=lambda: float(next(ticks)))
-        if untimed:
-            agent.untimed()
-        agent.choose(PF.view(state, p.side), p)
-        got[untimed] = search_stats.searched(agent)
-    assert got == {False: (1, True), True: (8, False)}
-    forced = replace(p, options=p.options[:1])
-    agent.choose(PF.view(state, p.side), forced)
-    assert search_stats.searched(agent) is None
-    assert search_stats.searched(base.RandomAgent(p.side, 1)) is None
 
 
 def test_a_resumed_ladder_counts_the_searches_of_an_unbroken_one_and_an_older_checkpoint_counts_none(
