@@ -243,15 +243,8 @@ def time_bin(seconds: float) -> int:
 
 def histogram(values: list[float]) -> dict[str, int]:
     """Counts of the times per bin (`time_bin`), keyed by the bin number as text (a JSON object), bins in order."""
-    return added([(time_bin(v), 1) for v in values])
+    return search_stats.counted((time_bin(v), 1) for v in values)
 
-
-def added(counts: list[tuple[int, int]]) -> dict[str, int]:
-    """(bin, count) pairs added up per bin, as a histogram: bins as text, in order."""
-    out: dict[int, int] = {}
-    for k, c in counts:
-        out[k] = out.get(k, 0) + c
-    return {str(k): out[k] for k in sorted(out)}
 
 
 def histogram_p95(counts: dict[str, int]) -> float | None:
@@ -485,7 +478,7 @@ def merged_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {"decisions": 0, "mean_s": None, "p95_s": None, "histogram": {}, "p95_from": "histogram"}
     mean = sum(r["mean_s"] * r["decisions"] for r in rows) / n
     if all("histogram" in r for r in rows):
-        hist = added([(int(k), c) for r in rows for k, c in r["histogram"].items()])
+        hist = search_stats.counted((int(k), c) for r in rows for k, c in r["histogram"].items())
         return {"decisions": n, "mean_s": mean, "p95_s": histogram_p95(hist), "histogram": hist,
                 "p95_from": "histogram"}
     return {"decisions": n, "mean_s": mean, "p95_s": max(r["p95_s"] for r in rows), "p95_from": "largest part"}

@@ -22,21 +22,24 @@ def searched(agent: Any) -> tuple[int, bool] | None:
     return int(last["iterations"]), last.get("stopped") == "time"
 
 
+def counted(pairs) -> dict[str, int]:
+    """(key, count) pairs added up per whole-number key, as a histogram: keys as text (a JSON object), in order.
+    Both a tally's iterations and the ladder's time bins are kept this way."""
+    out: dict[int, int] = {}
+    for k, c in pairs:
+        out[k] = out.get(k, 0) + c
+    return {str(k): out[k] for k in sorted(out)}
+
+
 def tally(records: list[tuple[int, bool]]) -> Tally:
     """The tally of some searched decisions' (iterations, stopped by time)."""
-    counts: dict[int, int] = {}
-    for n, _ in records:
-        counts[n] = counts.get(n, 0) + 1
-    return {"histogram": {str(n): counts[n] for n in sorted(counts)}, "by_time": sum(1 for _, t in records if t)}
+    return {"histogram": counted((n, 1) for n, _ in records), "by_time": sum(1 for _, t in records if t)}
 
 
 def added(tallies: list[Tally]) -> Tally:
     """Several tallies as one."""
-    counts: dict[int, int] = {}
-    for t in tallies:
-        for n, c in t["histogram"].items():
-            counts[int(n)] = counts.get(int(n), 0) + c
-    return {"histogram": {str(n): counts[n] for n in sorted(counts)}, "by_time": sum(t["by_time"] for t in tallies)}
+    return {"histogram": counted((int(n), c) for t in tallies for n, c in t["histogram"].items()),
+            "by_time": sum(t["by_time"] for t in tallies)}
 
 
 def row(t: Tally) -> dict[str, Any]:
