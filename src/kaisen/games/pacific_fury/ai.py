@@ -180,14 +180,6 @@ class Board:
     def zone_fire(self, zone: str, side: str) -> float:
         return sum(self.fire(t) for t in self.on_map if t.zone == zone and t.side == side)
 
-    def landing_blocked(self) -> bool:
-        """The Sound's guard stands in the way of a landing that could come next (9.3, 9.6): with Henderson Field
-        disrupted any enemy TF-A may land, and the Tokyo Express (a lone counter in The Slot) lands its troops
-        unless the Sound is held against it."""
-        if not self.henderson_operational:
-            return True
-        return any(t.zone == SLOT and (t.is_tokyo_express or t.ships is None and t.count == 1) for t in self.enemy())
-
     def threat_to_the_sound(self) -> float:
         """Expected hits of the enemy surface forces that could move into Ironbottom Sound next (9.2, 9.4: a
         TF-B or a task force not yet known, in a zone next to the Sound; never the Tokyo Express, which does not
@@ -495,7 +487,7 @@ def withdraw_the_guard(b: Board, menu: Menu) -> str | None:
     stops no bombardment and no landing, and every ship it loses (10.7) is missing on the turns to come; at home
     it is whole for the next Sound to hold."""
     guards = b.mine(IBS)
-    if not guards or b.landing_blocked():
+    if not guards:
         return None
     threat = b.threat_to_the_sound()
     if threat < CLEARING * sum(t.count for t in guards) or threat < OUTGUNNED * b.zone_fire(IBS, b.side):
