@@ -45,45 +45,16 @@ def bombard_and_disrupt(s, tf: str, ships: int):
 
 # -- the US passes 46% of its operations ---------------------------------------------------------------
 def test_us_passes_9_1_8_2_a_waiting_guard_joins_ironbottom_sound_instead_of_a_pass():
-    """The US guards Ironbottom Sound with three cruisers and holds a group in box 2; three Japanese cruisers
+    """The US guards Ironbottom Sound with a small group and holds a second in box 2; nine Japanese cruisers
     sortie to The Slot, next to the Sound. The old heuristic passed (keeping the group in its box, where each
     pass pushes it towards box 7, 9.7); the guard group sorties straight to the Sound (9.1 exception), where
     8.2 makes it one force with the first, which a bombardment must clear in its first round (9.4, 10.3)."""
-    s = formed([["atago", "takao", "chokai"]], [["portland", "chester", "chicago"], ["minneapolis", "louisville"]])
-    s = play(s, "sortie:U1:ironbottom", "sortie:J1:slot")
-    answer = choose(s, "usa")
-    assert answer != "pass"
-    assert answer == "sortie:U2:ironbottom"
-
-
-# -- a guard left in the Sound to be cleared and sunk for nothing -----------------------------------------
-def test_lost_guard_9_2_10_3_a_guard_the_enemy_next_door_would_clear_goes_home():
-    """Two US cruisers guard Ironbottom Sound, two more wait in box 2; nine Japanese cruisers (face down) sortie
-    to The Slot. Their first round expects more hits than the guard has ships, so a bombardment would clear the
-    Sound at once (10.3: a hit on each ship) and bombard anyway (9.4), while the hits sink half the cruisers
-    (10.7: one hit on DF 1 sinks on 4-6). The old heuristic fed the second group in to share that fate; the
-    guard now returns to base (9.2). Over 2,000 seeded heuristic games a side (seeds 200000-201999) the US
-    heuristic scored 0.520 without this rule and 0.572 with it (a draw counts a half)."""
     cruisers = ["atago", "takao", "chokai", "maya", "myoko", "nachi", "haguro", "ashigara", "suzuya"]
     s = formed([cruisers], [["portland", "chester"], ["chicago", "minneapolis"]])
     s = play(s, "sortie:U1:ironbottom", "sortie:J1:slot")
     answer = choose(s, "usa")
-    assert answer not in ("sortie:U2:ironbottom", "pass")
-    assert answer == "base:U1"
-    s = play(s, answer)
-    assert s.loc["portland"] == s.loc["chester"] == "base"
-    assert not [tf for tf in s.tfs.values() if tf.zone == "ironbottom"]
-
-
-def test_lost_guard_9_2_the_guard_stays_where_the_enemy_next_door_cannot_clear_it():
-    """The same nine cruisers against a guard of five ships, two of them battleships: they might clear it, but the
-    guard's own fire (10.2) is more than two thirds of theirs, so it is not outgunned and the Sound is held
-    (Players Notes: the US keeps a TF-B there)."""
-    cruisers = ["atago", "takao", "chokai", "maya", "myoko", "nachi", "haguro", "ashigara", "suzuya"]
-    guard = ["north-carolina", "south-dakota", "portland", "chester", "chicago"]
-    s = formed([cruisers], [guard, ["minneapolis", "louisville"]])
-    s = play(s, "sortie:U1:ironbottom", "sortie:J1:slot")
-    assert not choose(s, "usa").startswith("base:")
+    assert answer != "pass"
+    assert answer == "sortie:U2:ironbottom"
 
 
 def test_us_passes_9_1_the_guard_group_sorties_even_with_nothing_in_sight():

@@ -14,10 +14,6 @@ OPERATIONS = 7
 BOXES = 7
 CARRIERS = ("CV", "CVL")
 UNSEEN_SHIP_FIRE = 0.7       # expected surface hits of an enemy ship we have not seen (about CF 2.5)
-# The Sound's guard is outgunned (withdraw_the_guard) when the enemy surface force next to it expects at least
-# CLEARING hits per guarding ship and OUTGUNNED times the guard's own fire (2,000 seeded heuristic games a setting)
-CLEARING = 1.0
-OUTGUNNED = 1.5
 
 
 def best(items, key, rng: random.Random):
@@ -179,13 +175,6 @@ class Board:
 
     def zone_fire(self, zone: str, side: str) -> float:
         return sum(self.fire(t) for t in self.on_map if t.zone == zone and t.side == side)
-
-    def threat_to_the_sound(self) -> float:
-        """Expected hits of the enemy surface forces that could move into Ironbottom Sound next (9.2, 9.4: a
-        TF-B or a task force not yet known, in a zone next to the Sound; never the Tokyo Express, which does not
-        fight, 9.6)."""
-        return sum(self.fire(t) for t in self.enemy() if t.zone in adjacent(IBS) and not t.is_tokyo_express
-                   and self.kind(t) in ("TF-B", None))
 
 
 def task_force_type(units: dict[str, dict[str, Any]], ships) -> str:
@@ -453,8 +442,8 @@ def sortie_for_attack(b: Board, menu: Menu) -> str | None:
 
 def defence_operation(b: Board, menu: Menu) -> str | None:
     """Initiative: keep a TF-B in Ironbottom Sound, strike whatever threatens Henderson Field."""
-    for rule in (strike_the_threat, save_the_last_box, withdraw_the_guard, guard_ironbottom, sweep_the_slot,
-                 sortie_carriers, sortie_the_guards):
+    for rule in (strike_the_threat, save_the_last_box, guard_ironbottom, sweep_the_slot, sortie_carriers,
+                 sortie_the_guards):
         oid = rule(b, menu)
         if oid:
             return oid
@@ -479,20 +468,6 @@ def strike_the_threat(b: Board, menu: Menu) -> str | None:
         if target:
             return target
     return None
-
-
-def withdraw_the_guard(b: Board, menu: Menu) -> str | None:
-    """9.2: the Sound's guard goes home, weakest task force first, when the enemy next to it is likely to clear it
-    in one round (9.4, 10.3: a hit on every guarding ship) and far outguns it. A guard cleared in the first round
-    stops no bombardment and no landing, and every ship it loses (10.7) is missing on the turns to come; at home
-    it is whole for the next Sound to hold."""
-    guards = b.mine(IBS)
-    if not guards:
-        return None
-    threat = b.threat_to_the_sound()
-    if threat < CLEARING * sum(t.count for t in guards) or threat < OUTGUNNED * b.zone_fire(IBS, b.side):
-        return None
-    return menu.find("return", tf=min(guards, key=lambda t: (b.fire(t), t.id)).id)
 
 
 def guard_ironbottom(b: Board, menu: Menu) -> str | None:
